@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""How fast `sess2dlg` turns a big transcript into a dialog: a benchmark to run by hand, not a test.
+
+    python nbs/bench/bench_dialog.py [--mb 50] [--seed 0] [--reps 5] [--data DIR] [--target 0.5]
+
+It generates a transcript with ../shared/bench/mk_transcript.py (cached in DATA, by default the
+git-ignored data/bench/, under the name bench_read.py uses), links it into a temporary config home
+as a session of its own project, and times:
+
+- `sess2dlg(sid, cwd)`: the whole job from a session id (find, load, thread, drop thinking, convert);
+- `load_recs` + `sess_thread`: the reading alone, the floor the whole job cannot go below;
+- `sess2dlg(recs=recs)`: thread + convert on records already loaded, and `sess_thread(recs)` alone;
+- `write_ipynb` of the dialog, for information.
+
+Each figure is the median (and minimum) of `--reps` runs in this one process, with gc.collect()
+before each. The machine is shared: treat the figures as indicative. Exit status 1 if the median of
+the whole job exceeds `--target` seconds.
+"""
+import argparse, gc, os, shutil, statistics, subprocess, sys, tempfile, time
+from pathlib import Path
+
+HERE = Path(__file__).resolve()
+REPO = HERE.parents[2]
+GEN = HERE.parents[3]/'shared'/'bench'/'mk_transcript.py'
+
+
+def transcript(data, mb, seed):
+    "Path of the cached generated transcript of `mb` MB, generating it first if needed"
+    p = Path(data)/f't{mb}s{seed}.jsonl'
+    if not p.exists():
+        p.parent.mkdir(parents=True, exist_ok=True)
+        tmp = p.with_suffix('.part')
+        subprocess.run([sys.executable, str(GEN), str(tmp), '--mb', str(mb), '--seed', str(seed), '--quiet'], check=True)
+        os.replace(tmp, p)
+    return p
+
+
+def timed(f, reps):
+    "Median and minimum seconds of `reps` calls of `f`, and its last result"
+    ts, res = [], None
+    for _ in range(reps):
+        res = None; gc.collect()
+        t = time.perf_counter(); res = f(); ts.append(time.perf_counter() - t)
+    return statistics.median(ts), min(ts), res
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--mb', type=int, default=50)
+    ap.add_argument('--seed', type=int, default=0)
+    ap.add_argument('--reps', type=int, default=5)
+    ap.add_argument('--data', default=str(REPO/'data'/'bench'))
+    ap.add_argument('--target', type=float, default=0.5)
+    a = ap.parse_args()
+    src = transcript(a.data, a.mb, a.seed)
+    root = Path(tempfile.mkdtemp(prefix='bench-dialog-'))
+    os.environ['HOME'], os.environ['CLAUDE_CONFIG_DIR'] = str(root/'home'), str(root/'cfg')
+    sys.path.insert(0, str(REPO))
+    from llmsurgery.paths import sess_dir
+    from llmsurgery.read import load_recs, sess_id
+    from llmsurgery.thread import sess_thread
+    from llmsurgery.dialog import sess2dlg, write_ipynb
+    try:
+        proj = root/'proj'; proj.mkdir()
+        recs = load_recs(src); sid = sess_id(recs) or 'bench'
+        d = sess_dir(proj); d.mkdir(parents=True)
+        os.link(src, d/f'{sid}.jsonl') if os.stat(src).st_dev == os.stat(d).st_dev else shutil.copy(src, d/f'{sid}.jsonl')
+        whole = timed(lambda: sess2dlg(sid, proj), a.reps)
+        read = timed(lambda: sess_thread(load_recs(src)), a.reps)
+        conv = timed(lambda: sess2dlg(recs=recs), a.reps)
+        thr = timed(lambda: sess_thread(recs), a.reps)
+        dlg = whole[2]
+        nb = timed(lambda: write_ipynb(dlg, root/'d.ipynb'), a.reps)
+        size = src.stat().st_size / 1e6
+        print(f'transcript: {src} ({size:.1f} MB, {len(recs)} records, thread {len(read[2])} records)')
+        print(f'dialog: {len(dlg)} messages ({sum(m.kind == "prompt" for m in dlg.messages)} prompts), notebook {(root/"d.ipynb").stat().st_size/1e6:.1f} MB')
+        for name, (med, mn, _) in [('sess2dlg(sid, cwd)', whole), ('load_recs + sess_thread', read),
+                                   ('sess2dlg(recs=recs)', conv), ('sess_thread(recs)', thr), ('write_ipynb', nb)]:
+            print(f'{name:<26} median {med:.3f}s  min {mn:.3f}s')
+        print(f'ratio sess2dlg / (load_recs + sess_thread): {whole[0]/read[0]:.2f} (medians), {whole[1]/read[1]:.2f} (minima)')
+        ok = whole[0] <= a.target
+        print(f'target {a.target}s: {"met" if ok else "MISSED"}')
+        return 0 if ok else 1
+    finally: shutil.rmtree(root, ignore_errors=True)
+
+
+if __name__ == '__main__': sys.exit(main())

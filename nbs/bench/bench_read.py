@@ -1,0 +1,241 @@
+#!/usr/bin/env python3
+"""How fast llmsurgery reads a transcript: a benchmark to run by hand, not a test.
+
+    python nbs/bench/bench_read.py [--sizes 50] [--reps 5] [--seed 0] [--data DIR]
+                                   [--fc-python PY] [--no-anchors] [--no-mem]
+
+It generates transcripts with ../shared/bench/mk_transcript.py (cached in DATA, by default the
+git-ignored data/bench/), and reports for each size, from one run:
+
+- the median time of `load_recs` + `sess_thread` (just `load_recs` while `llmsurgery.thread`
+  does not exist), and its ratio to
+  (a) orjson-parsing every line with the GC on, as ../shared/bench/baseline.py does,
+  (b) `fastclaude.session` load_recs + sess_thread (in the interpreter given by --fc-python when
+      the current one can't import fastclaude: fastclaude 0.0.6 needs fastcore 2, the dev
+      environment pins fastcore<2),
+  (c) `claude_agent_sdk.get_session_messages`;
+- the peak memory of `load_recs` + `sess_thread`, from scratch in its own process, as a
+  multiple of the file size (peak RSS minus RSS after imports);
+- with several sizes, the time per MB of the largest size against the next one.
+
+Timing runs in worker processes with HOME set to a temp dir holding a hard link of the transcript
+(CLAUDE_CONFIG_DIR unset), so the SDK never reads the real ~/.claude. Each worker runs its
+operations round-robin, `--reps` times, with gc.collect() before each. The machine is shared:
+treat the figures as indicative and compare within one run.
+"""
+import argparse, gc, json, os, re, resource, shutil, statistics, subprocess, sys, tempfile, time
+from pathlib import Path
+
+HERE = Path(__file__).resolve()
+REPO = HERE.parents[2]
+GEN = HERE.parents[3]/'shared'/'bench'/'mk_transcript.py'
+TARGETS = dict(floor=1.3, fastclaude=3.0, sdk=1.5, mem=3.5, linear=1.3)
+
+
+# ------------------------------------------------------------------ operations (run in workers)
+def _thread():
+    "sess_thread from llmsurgery.thread, or None while that module doesn't exist"
+    try: from llmsurgery.thread import sess_thread
+    except ImportError: return None
+    return sess_thread
+
+
+def make_ops(p, sid, cwd, names):
+    "name -> zero-argument callable that does the timed work"
+    ops = {}
+    def need(n): return n in names
+    if need('floor') or need('floor_nogc'):
+        import orjson
+        def floor(): return [orjson.loads(l) for l in Path(p).read_bytes().split(b'\n') if l]
+        def floor_nogc():
+            gc.disable()
+            try: return floor()
+            finally: gc.enable()
+        ops.update(floor=floor, floor_nogc=floor_nogc)
+    if need('load') or need('ours'):
+        from llmsurgery.read import load_recs
+        th = _thread()
+        ops['load'] = lambda: load_recs(p)
+        ops['ours'] = (lambda: th(load_recs(p))) if th else ops['load']
+    if need('fastclaude'):
+        import fastclaude.session as fcs
+        ops['fastclaude'] = lambda: fcs.sess_thread(fcs.load_recs(p))
+    if need('sdk'):
+        import claude_agent_sdk as sdk
+        ops['sdk'] = lambda: sdk.get_session_messages(sid, directory=cwd)
+    return ops
+
+
+def worker_time(a):
+    names = a.ops.split(',')
+    ops = make_ops(a.path, a.sid, a.cwd, names)
+    ts = {n: [] for n in names}
+    for _ in range(a.reps):
+        for n in names:
+            gc.collect()
+            t0 = time.perf_counter()
+            res = ops[n]()
+            ts[n].append(time.perf_counter() - t0)
+            del res
+    print(json.dumps({n: dict(median=statistics.median(v), min=min(v), times=v) for n, v in ts.items()}))
+
+
+def _rss_mb():
+    with open('/proc/self/status') as f:
+        for l in f:
+            if l.startswith('VmRSS:'): return int(l.split()[1]) / 1024
+    return float('nan')
+
+
+def worker_mem(a):
+    run = make_ops(a.path, a.sid, a.cwd, [a.ops])[a.ops]
+    gc.collect()
+    before = _rss_mb()
+    res = run()
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(json.dumps(dict(before=before, peak=peak, delta=peak - before)))
+
+
+# ------------------------------------------------------------------ driver
+def head_facts(path):
+    "sessionId and cwd from the first records that carry them"
+    import orjson
+    sid = cwd = None
+    with open(path, 'rb') as f:
+        for line in f:
+            try: d = orjson.loads(line)
+            except orjson.JSONDecodeError: continue
+            sid, cwd = sid or d.get('sessionId'), cwd or d.get('cwd')
+            if sid and cwd: return sid, cwd
+    return sid, cwd
+
+
+def transcript(data, mb, seed):
+    "Path of the cached generated transcript of `mb` MB, generating it first if needed"
+    p = Path(data)/f't{mb}s{seed}.jsonl'
+    if not p.exists():
+        p.parent.mkdir(parents=True, exist_ok=True)
+        tmp = p.with_suffix('.part')
+        subprocess.run([sys.executable, str(GEN), str(tmp), '--mb', str(mb), '--seed', str(seed), '--quiet'], check=True)
+        os.replace(tmp, p)
+    return p
+
+
+def place(p, home, sid, cwd):
+    "Hard-link (or copy) transcript `p` where the SDK will look for session `sid` of project `cwd`"
+    d = home/'.claude'/'projects'/re.sub(r'[^a-zA-Z0-9]', '-', cwd)
+    d.mkdir(parents=True, exist_ok=True)
+    dst = d/f'{sid}.jsonl'
+    if dst.exists(): dst.unlink()
+    try: os.link(p, dst)
+    except OSError: shutil.copyfile(p, dst)
+    return dst
+
+
+def run_worker(py, home, args):
+    env = {k: v for k, v in os.environ.items() if k != 'CLAUDE_CONFIG_DIR'}
+    env['HOME'] = str(home)
+    r = subprocess.run([py, str(HERE), *args], env=env, capture_output=True, text=True)
+    if r.returncode: return {'error': (r.stderr.strip().splitlines() or ['?'])[-1][:200]}
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def can_import(py, mod):
+    return subprocess.run([py, '-c', f'import {mod}'], capture_output=True).returncode == 0
+
+
+def fmt(x): return f'{x*1e3:7.1f} ms' if x < 1 else f'{x:7.2f} s '
+
+
+def verdict(ok): return 'ok' if ok else 'MISSED'
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--sizes', type=int, nargs='+', default=[50], help='transcript sizes in MB, e.g. 5 50 200')
+    ap.add_argument('--reps', type=int, default=5, help='timed repetitions per operation (3 above 100 MB)')
+    ap.add_argument('--seed', type=int, default=0)
+    ap.add_argument('--data', default=str(REPO/'data'/'bench'), help='where generated transcripts are cached')
+    ap.add_argument('--fc-python', default=None, help='interpreter that can import fastclaude (default: this one)')
+    ap.add_argument('--no-anchors', action='store_true', help='skip fastclaude and the SDK')
+    ap.add_argument('--no-mem', action='store_true', help='skip the memory measurement')
+    ap.add_argument('--worker', choices=['time', 'mem'], help=argparse.SUPPRESS)
+    ap.add_argument('--path', help=argparse.SUPPRESS)
+    ap.add_argument('--sid', help=argparse.SUPPRESS)
+    ap.add_argument('--cwd', help=argparse.SUPPRESS)
+    ap.add_argument('--ops', help=argparse.SUPPRESS)
+    a = ap.parse_args()
+    if a.worker == 'time': return worker_time(a)
+    if a.worker == 'mem': return worker_mem(a)
+
+    py = sys.executable
+    has_thread = _thread() is not None
+    fc_py = a.fc_python or py
+    has_fc = not a.no_anchors and can_import(fc_py, 'fastclaude.session')
+    has_sdk = not a.no_anchors and can_import(py, 'claude_agent_sdk')
+    what = 'load_recs + sess_thread' if has_thread else 'load_recs (llmsurgery.thread not exported yet: sess_thread not timed)'
+    print(f'llmsurgery: {what}')
+    if not a.no_anchors and not has_fc:
+        print(f'fastclaude: not importable by {fc_py} (pip install fastclaude==0.0.6 in a venv, pass --fc-python)')
+    if not a.no_anchors and not has_sdk: print('claude_agent_sdk: not installed')
+    work = Path(tempfile.mkdtemp(prefix='bench-read-'))
+    home = work/'home'
+    rows = []
+    try:
+        for mb in a.sizes:
+            p = transcript(a.data, mb, a.seed)
+            sid, cwd = head_facts(p)
+            dst = place(p, home, sid, cwd)
+            size = p.stat().st_size
+            reps = a.reps if mb <= 100 else min(a.reps, 3)
+            wargs = ['--path', str(dst), '--sid', sid, '--cwd', cwd, '--reps', str(reps)]
+            ops = ['floor', 'floor_nogc', 'load'] + (['ours'] if has_thread else []) + (['sdk'] if has_sdk else [])
+            t = run_worker(py, home, ['--worker', 'time', '--ops', ','.join(ops), *wargs])
+            if 'error' in t: sys.exit(f'timing worker failed: {t["error"]}')
+            t.setdefault('ours', t['load'])
+            if has_fc:
+                tf = run_worker(fc_py, home, ['--worker', 'time', '--ops', 'fastclaude', *wargs])
+                t['fastclaude'] = tf.get('fastclaude', tf)
+            mem = None if a.no_mem else run_worker(py, home, ['--worker', 'mem', '--ops', 'ours', *wargs])
+            rows.append(dict(mb=mb, size=size, t=t, mem=mem))
+            report(p, size, reps, t, mem, has_thread)
+        if len(rows) > 1: linearity(rows)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    print(f'\ncommand: {" ".join([Path(py).name, *sys.argv])}')
+
+
+def report(p, size, reps, t, mem, has_thread):
+    ours = t['ours']['median']
+    print(f'\n{p.name}: {size/1e6:.1f} MB, {reps} reps, median [min]')
+    labels = dict(floor='orjson every line, GC on (floor)', floor_nogc='orjson every line, GC off',
+                  load='llmsurgery load_recs', ours='llmsurgery load_recs + sess_thread' if has_thread else 'llmsurgery load_recs (no sess_thread yet)',
+                  fastclaude='fastclaude load_recs + sess_thread', sdk='claude_agent_sdk get_session_messages')
+    for k, lab in labels.items():
+        if k == 'ours' and not has_thread: continue
+        o = t.get(k)
+        if o is None: continue
+        print(f'  {lab:42s} ' + (f'{fmt(o["median"])} [{fmt(o["min"]).strip()}]' if 'median' in o else f'failed: {o.get("error")}'))
+    r = ours / t['floor']['median']
+    print(f'  ours / floor                               {r:5.2f}   (target <= {TARGETS["floor"]})  {verdict(r <= TARGETS["floor"])}')
+    for k, lab in [('fastclaude', 'fastclaude / ours'), ('sdk', 'sdk / ours')]:
+        if 'median' in t.get(k, {}):
+            r = t[k]['median'] / ours
+            print(f'  {lab:42s} {r:5.2f}x  (target >= {TARGETS[k]})  {verdict(r >= TARGETS[k])}')
+    if mem:
+        if 'delta' in mem:
+            x = mem['delta'] * 2**20 / size
+            print(f'  peak memory, ours                          {mem["delta"]:.0f} MB = {x:.2f}x file  (target <= {TARGETS["mem"]})  {verdict(x <= TARGETS["mem"])}')
+        else: print(f'  peak memory: failed: {mem.get("error")}')
+
+
+def linearity(rows):
+    print('\nlinearity: time per MB against the next smaller size (median; 5 MB is a poor base, see BASELINE.md)')
+    for prev, cur in zip(rows, rows[1:]):
+        for k in ('floor', 'ours'):
+            a, b = prev['t'][k]['median'] / prev['size'], cur['t'][k]['median'] / cur['size']
+            ok = b / a <= TARGETS['linear'] if k == 'ours' else True
+            print(f'  {k:6s} {prev["mb"]:>4} -> {cur["mb"]:>4} MB: {b/a:5.2f}' + (f'  (target <= {TARGETS["linear"]})  {verdict(ok)}' if k == 'ours' else ''))
+
+
+if __name__ == '__main__': main()

@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""How fast `sess_search` is on a big transcript: a benchmark to run by hand, not a test.
+
+    python nbs/bench/bench_search.py [--mb 50] [--seed 0] [--reps 5] [--data DIR] [--target 0.5]
+
+It generates a transcript with ../shared/bench/mk_transcript.py (cached in DATA, by default the
+git-ignored data/bench/, under the same name bench_read.py uses), links it into a temporary config
+home as a session of its own project, and times, for a few patterns:
+
+- `sess_search(pat, sid, cwd)`: the whole job from a session id (find the file, load, search);
+- `sess_search(pat, recs=recs)`: the search alone, on records already loaded.
+
+Each figure is the median (and minimum) of `--reps` runs in this one process, with gc.collect()
+before each. The machine is shared: treat the figures as indicative. Exit status 1 if a median of
+the end-to-end search exceeds `--target` seconds.
+"""
+import argparse, gc, os, re, shutil, statistics, subprocess, sys, tempfile, time
+from pathlib import Path
+
+HERE = Path(__file__).resolve()
+REPO = HERE.parents[2]
+GEN = HERE.parents[3]/'shared'/'bench'/'mk_transcript.py'
+PATS = {'common word': r'invoice', 'rare literal': r'subtotal_job', 'case-insensitive regex': r'(?i)stream(ing|ed)\s+\w+',
+        'no match (full scan)': r'zq9xv_nowhere'}
+
+
+def transcript(data, mb, seed):
+    "Path of the cached generated transcript of `mb` MB, generating it first if needed"
+    p = Path(data)/f't{mb}s{seed}.jsonl'
+    if not p.exists():
+        p.parent.mkdir(parents=True, exist_ok=True)
+        tmp = p.with_suffix('.part')
+        subprocess.run([sys.executable, str(GEN), str(tmp), '--mb', str(mb), '--seed', str(seed), '--quiet'], check=True)
+        os.replace(tmp, p)
+    return p
+
+
+def timed(f, reps):
+    "Median and minimum seconds of `reps` calls of `f`, and its last result"
+    ts = []
+    for _ in range(reps):
+        gc.collect()
+        t = time.perf_counter(); res = f(); ts.append(time.perf_counter() - t)
+    return statistics.median(ts), min(ts), res
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument('--mb', type=int, default=50)
+    ap.add_argument('--seed', type=int, default=0)
+    ap.add_argument('--reps', type=int, default=5)
+    ap.add_argument('--data', default=str(REPO/'data'/'bench'), help='where generated transcripts are cached')
+    ap.add_argument('--target', type=float, default=0.5, help='seconds the end-to-end median must stay under')
+    a = ap.parse_args()
+    p = transcript(a.data, a.mb, a.seed)
+    tmp = Path(tempfile.mkdtemp())
+    os.environ['HOME'], os.environ['CLAUDE_CONFIG_DIR'] = str(tmp/'home'), str(tmp/'cfg')
+    from llmsurgery.paths import sess_dir
+    from llmsurgery.read import load_recs
+    from llmsurgery.search import sess_search
+    cwd, sid = tmp/'proj', 'bench-search-session'
+    sess_dir(cwd).mkdir(parents=True)
+    try: os.link(p, sess_dir(cwd)/f'{sid}.jsonl')
+    except OSError: shutil.copyfile(p, sess_dir(cwd)/f'{sid}.jsonl')
+    recs = load_recs(p)
+    print(f'{p.name}: {p.stat().st_size/1e6:.1f} MB, {len(recs)} records; median / min of {a.reps} runs')
+    ok = True
+    for name, pat in PATS.items():
+        e2e, e2e_min, hits = timed(lambda: sess_search(pat, sid, cwd), a.reps)
+        alone, alone_min, hits2 = timed(lambda: sess_search(pat, recs=recs), a.reps)
+        assert len(hits) == len(hits2)
+        ok &= e2e < a.target
+        print(f'  {name:<24} {pat!r:<30} hits {len(hits):5}   from sid {e2e:.3f} / {e2e_min:.3f} s   '
+              f'search only {alone:.3f} / {alone_min:.3f} s')
+    print(f"{'PASS' if ok else 'FAIL'}: end-to-end median {'<' if ok else '>='} {a.target} s for every pattern")
+    shutil.rmtree(tmp, ignore_errors=True)
+    return 0 if ok else 1
+
+
+if __name__ == '__main__': sys.exit(main())
