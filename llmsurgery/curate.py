@@ -5,16 +5,16 @@
 # %% auto #0
 __all__ = ['THINK', 'is_think_rec', 'strip_think', 'trunc_tools', 'reid_recs', 'fork_sess', 'fork_native']
 
-# %% ../nbs/05_curate.ipynb #ad6dc2c4
+# %% ../nbs/05_curate.ipynb #356783ae
 import uuid
 from fastcore.basics import first
 from fastcore.foundation import L
 from .paths import resolve_session
 from .read import load_recs, is_chain, rec_role, rec_txt
 from .thread import sess_thread
-from .write import stable_uuid, name_recs, chain_recs, check_recs, _api_id, _write_sess, _last_prompt, _blocks
+from .write import stable_uuid, name_recs, chain_recs, check_recs, api_id, write_sess, last_prompt, rec_blocks
 
-# %% ../nbs/05_curate.ipynb #97334275
+# %% ../nbs/05_curate.ipynb #709a05f0
 THINK = frozenset({'thinking', 'redacted_thinking'})
 
 def _is_think(b): return isinstance(b, dict) and b.get('type') in THINK
@@ -24,7 +24,7 @@ def is_think_rec(r:dict): # A record
     c = m.get('content') if isinstance(m := r.get('message'), dict) else None
     return r.get('type') == 'assistant' and isinstance(c, list) and bool(c) and all(map(_is_think, c))
 
-# %% ../nbs/05_curate.ipynb #e848581c
+# %% ../nbs/05_curate.ipynb #1fe5f051
 _LINKS = ('parentUuid', 'logicalParentUuid', 'leafUuid')
 
 def _up(u, gone):
@@ -39,13 +39,13 @@ def strip_think(recs): # Records, e.g. a whole file from `load_recs` or a thread
     out = []
     for r in recs:
         if is_think_rec(r): continue
-        if any(map(_is_think, _blocks(r))):
+        if any(map(_is_think, rec_blocks(r))):
             r = {**r, 'message': {**r['message'], 'content': [b for b in r['message']['content'] if not _is_think(b)]}}
         if any(r.get(k) in gone for k in _LINKS): r = {**r, **{k: _up(r[k], gone) for k in _LINKS if r.get(k) in gone}}
         out.append(r)
     return L(out)
 
-# %% ../nbs/05_curate.ipynb #dd6facd8
+# %% ../nbs/05_curate.ipynb #45f6544f
 def _cut(s, mx): return s if len(s) <= mx else f'{s[:mx]}…[+{len(s)-mx} chars]'
 
 def _cut_all(x, mx):
@@ -58,15 +58,15 @@ def _cut_all(x, mx):
 def _trunc_blk(b, mx):
     "Content block `b` with tool input strings, or tool result text, cut to `mx`"
     if not isinstance(b, dict): return b
-    if b.get('type') in ('tool_use', 'server_tool_use'): return {**b, 'input': _cut_all(b.get('input'), mx)}
-    if b.get('type') != 'tool_result': return b
+    if b.get('type') in ('tool_use', 'server_tool_use'): return {**b, 'input': _cut_all(b['input'], mx)} if 'input' in b else b
+    if b.get('type') != 'tool_result' or 'content' not in b: return b
     c = b.get('content')
     if isinstance(c, str): c = _cut(c, mx)
     elif isinstance(c, list): c = [{**x, 'text': _cut(x['text'], mx)} if isinstance(x, dict) and x.get('type') == 'text'
                                    and isinstance(x.get('text'), str) else x for x in c]
     return {**b, 'content': c}
 
-# %% ../nbs/05_curate.ipynb #8bfa5ce7
+# %% ../nbs/05_curate.ipynb #94fdfea6
 def trunc_tools(recs, # Records
                 mx:int|None=2000): # Most characters kept of each string; None: no truncation
     "Copies of `recs` with strings in tool inputs and tool results cut to `mx` characters, marked `…[+N chars]`"
@@ -74,14 +74,14 @@ def trunc_tools(recs, # Records
     if mx < 0: raise ValueError(f'mx must be None or >= 0, not {mx}')
     out = []
     for r in recs:
-        bs = _blocks(r)
+        bs = rec_blocks(r)
         if any(b.get('type') in ('tool_use', 'server_tool_use', 'tool_result') for b in bs):
             r = {**r, 'message': {**r['message'], 'content': [_trunc_blk(b, mx) for b in r['message']['content']]}}
             if 'toolUseResult' in r: r['toolUseResult'] = _cut_all(r['toolUseResult'], mx)
         out.append(r)
     return L(out)
 
-# %% ../nbs/05_curate.ipynb #2d3de0b7
+# %% ../nbs/05_curate.ipynb #bfd1357e
 def _sub(x, m):
     "JSON value `x` with every string that is a key of `m` replaced by its value"
     if isinstance(x, str): return m.get(x, x)
@@ -96,13 +96,13 @@ def _id_maps(recs, key):
         if isinstance(u := r.get('uuid'), str): uids[u] = stable_uuid(['reid', key, u])
         m = r.get('message') if isinstance(r.get('message'), dict) else {}
         for i, p in ((m.get('id'), 'msg_01'), (r.get('requestId'), 'req_011')):
-            if isinstance(i, str): other[i] = _api_id(p, f'{key}/{i}', 22 if p == 'msg_01' else 21)
-        for b in _blocks(r):
+            if isinstance(i, str): other[i] = api_id(p, f'{key}/{i}', 22 if p == 'msg_01' else 21)
+        for b in rec_blocks(r):
             if b.get('type') in ('tool_use', 'server_tool_use') and isinstance(b.get('id'), str):
-                other[b['id']] = _api_id('toolu_01', f'{key}/{b["id"]}', 22)
+                other[b['id']] = api_id('toolu_01', f'{key}/{b["id"]}', 22)
     return uids, other
 
-# %% ../nbs/05_curate.ipynb #3336608c
+# %% ../nbs/05_curate.ipynb #cf6979bb
 def reid_recs(recs, # Records, e.g. a thread
               key:str='', # Salt: the same records and key give the same ids
               ts:str|None=None): # If given, set every chain record's timestamp to it
@@ -117,7 +117,7 @@ def reid_recs(recs, # Records, e.g. a thread
         out.append(r)
     return L(out)
 
-# %% ../nbs/05_curate.ipynb #bf015d28
+# %% ../nbs/05_curate.ipynb #b088b53e
 def _flatten(recs):
     "`recs` with compaction pointers that would lead out of the copy, or splice rows already in place, removed"
     out, ids = [], {r.get('uuid') for r in recs}
@@ -139,7 +139,7 @@ def _fork_recs(recs, src, new, mx, think):
     return [{**n, 'forkedFrom': {'sessionId': src, 'messageUuid': o['uuid']}} if is_chain(o) else n
             for o, n in zip(keep, reid_recs(keep, new))]
 
-# %% ../nbs/05_curate.ipynb #36ff53ea
+# %% ../nbs/05_curate.ipynb #f9db2321
 def fork_sess(sid=None, # Session id, unique prefix or name to fork; the current session if None
               cwd=None, # Project directory; the current directory if None
               mx:int|None=None, # If given, truncate tool input and result strings to `mx` characters
@@ -152,13 +152,13 @@ def fork_sess(sid=None, # Session id, unique prefix or name to fork; the current
     new = stable_uuid(['fork_sess', key, src, mx, think]) if key is not None else str(uuid.uuid4())
     out = chain_recs(_fork_recs(recs, src, new, mx, think), new)
     leaf = first(r['uuid'] for r in reversed(out) if is_chain(r))
-    out.append({'type': 'last-prompt', 'lastPrompt': _last_prompt(out) or '', 'leafUuid': leaf, 'sessionId': new})
+    out.append({'type': 'last-prompt', 'lastPrompt': last_prompt(out) or '', 'leafUuid': leaf, 'sessionId': new})
     if name is not None: out += name_recs(new, name)
     check_recs(out, links=True)
-    _write_sess(path.parent/f'{new}.jsonl', out)
+    write_sess(path.parent/f'{new}.jsonl', out)
     return new
 
-# %% ../nbs/05_curate.ipynb #7bfe8dba
+# %% ../nbs/05_curate.ipynb #29cf97e8
 def fork_native(sid=None, # Session id, unique prefix or name; the current session if None
                 cwd=None, # Project directory; the current directory if None
                 upto:str|None=None, # Cut after this row uuid (inclusive, in file order); None copies all

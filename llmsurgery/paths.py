@@ -7,7 +7,7 @@ __all__ = ['MAX_NAME', 'LITE', 'claude_dir', 'projects_dir', 'proj_name', 'sess_
            'cur_sess', 'sess_file', 'first_prompt', 'SessInfo', 'sess_info', 'Sessions', 'list_sessions',
            'sess_by_name', 'resolve_session']
 
-# %% ../nbs/00_paths.ipynb #9043b22c
+# %% ../nbs/00_paths.ipynb #2ed77888
 import os, re, json, stat, unicodedata
 from datetime import datetime
 from pathlib import Path
@@ -15,18 +15,18 @@ import orjson
 from fastcore.basics import store_attr, basic_repr, patch
 from fastcore.foundation import L, first
 
-# %% ../nbs/00_paths.ipynb #0d3deaa0
+# %% ../nbs/00_paths.ipynb #5f0dafce
 def claude_dir():
     "Claude Code's config home: `$CLAUDE_CONFIG_DIR` if set and non-empty, else `~/.claude`"
     d = os.environ.get('CLAUDE_CONFIG_DIR') or os.path.join(os.path.expanduser('~'), '.claude')
     return Path(unicodedata.normalize('NFC', d))
 
-# %% ../nbs/00_paths.ipynb #8a609f78
+# %% ../nbs/00_paths.ipynb #8abd0095
 def projects_dir():
     "The folder holding one sub-folder of session transcripts per project"
     return claude_dir()/'projects'
 
-# %% ../nbs/00_paths.ipynb #a5f8ab64
+# %% ../nbs/00_paths.ipynb #79bb74c6
 MAX_NAME = 200  # Longest sanitised folder name Claude Code uses as is
 
 def _canon(path):
@@ -39,7 +39,7 @@ def _san(s):
     "`s` with each UTF-16 code unit outside `[A-Za-z0-9]` replaced by `-`"
     return re.sub(r'[^A-Za-z0-9]', lambda m: '--' if ord(m[0]) > 0xFFFF else '-', s)
 
-# %% ../nbs/00_paths.ipynb #2cffde3f
+# %% ../nbs/00_paths.ipynb #17779acd
 def _jshash(s):
     "JavaScript's `h = (h<<5) - h + c | 0` string hash over the UTF-16 code units of `s`"
     b, h = s.encode('utf-16-le', 'surrogatepass'), 0
@@ -59,25 +59,25 @@ def _folder(p):
     s = _san(p)
     return s if len(s) <= MAX_NAME else f'{s[:MAX_NAME]}-{_b36(abs(_jshash(p)))}'
 
-# %% ../nbs/00_paths.ipynb #fee09153
+# %% ../nbs/00_paths.ipynb #1ad8db29
 def _dir_override():
     "`$CLAUDE_CODE_PROJECT_DIR_NAME` when Claude Code would honour it, else None"
     n = os.environ.get('CLAUDE_CODE_PROJECT_DIR_NAME')
     if not (n and os.environ.get('CLAUDE_CONFIG_DIR')) or not re.fullmatch(r'[A-Za-z0-9_-]{1,64}', n): return None
     return None if re.fullmatch(r'con|prn|aux|nul|com[0-9]|lpt[0-9]', n, re.I) else n
 
-# %% ../nbs/00_paths.ipynb #9eed420a
+# %% ../nbs/00_paths.ipynb #614cf954
 def proj_name(path,              # Project directory (`~` is expanded)
               canon:bool=True):  # Canonicalise first? False sanitises `path` exactly as given
     "The name of the folder in `projects_dir()` where Claude Code keeps the sessions of the project at `path`"
     return _dir_override() or _folder(_canon(path) if canon else os.fspath(path))
 
-# %% ../nbs/00_paths.ipynb #74c755c6
+# %% ../nbs/00_paths.ipynb #4038d1be
 def sess_dir(cwd=None): # Project directory; the current directory if None
     "The folder where Claude Code writes the session transcripts of the project at `cwd`"
     return projects_dir()/proj_name(cwd or os.getcwd())
 
-# %% ../nbs/00_paths.ipynb #69dc2450
+# %% ../nbs/00_paths.ipynb #af308554
 def proj_dirs(cwd=None): # Project directory; the current directory if None
     "Existing folders in `projects_dir()` that may hold the sessions of the project at `cwd`, the usual one first"
     pd, p = projects_dir(), _canon(cwd or os.getcwd())
@@ -88,7 +88,7 @@ def proj_dirs(cwd=None): # Project directory; the current directory if None
             names += sorted(d.name for d in pd.iterdir() if d.name.startswith(s[:MAX_NAME] + '-'))
     return L(pd/n for n in dict.fromkeys(names) if n and (pd/n).is_dir())
 
-# %% ../nbs/00_paths.ipynb #ce700a1c
+# %% ../nbs/00_paths.ipynb #387dffd8
 def _ref_problem(ref):
     "Why `ref` is not a safe session reference, or None"
     if not isinstance(ref, str) or not ref: return 'it is not a non-empty string'
@@ -99,7 +99,7 @@ def check_ref(ref): # A session id, id prefix or name
     if (why := _ref_problem(ref)): raise ValueError(f'Refusing session reference {ref!r}: {why}')
     return ref
 
-# %% ../nbs/00_paths.ipynb #c953056e
+# %% ../nbs/00_paths.ipynb #77100a4d
 def _escapes(path):
     "Where `path` leads once symlinks are resolved, if that is outside `projects_dir()`; else None"
     root, real = os.path.realpath(projects_dir()), os.path.realpath(path)
@@ -110,7 +110,7 @@ def check_path(path): # A path inside `projects_dir()`, existing or not
     if (real := _escapes(path)): raise ValueError(f'Refusing {path}: it leads outside {projects_dir()} (to {real})')
     return path
 
-# %% ../nbs/00_paths.ipynb #b7476858
+# %% ../nbs/00_paths.ipynb #949267b5
 LITE = 65536  # Bytes read from each end of a transcript for a listing
 
 def _stat(p):
@@ -129,7 +129,7 @@ def _lite(p):
     except OSError: return '', ''
     return head.decode('utf-8', 'replace'), tail.decode('utf-8', 'replace')
 
-# %% ../nbs/00_paths.ipynb #098518ca
+# %% ../nbs/00_paths.ipynb #d458c5b9
 def _is_side(head):
     "Does the first line of `head` mark a sidechain (subagent) transcript?"
     line = head.split('\n', 1)[0]
@@ -147,7 +147,7 @@ def _recs(txt):
     "The JSON objects on the lines of `txt` that parse as one"
     return [r for l in txt.split('\n') if l.strip() and (r := _loads(l)) is not None]
 
-# %% ../nbs/00_paths.ipynb #63cf257d
+# %% ../nbs/00_paths.ipynb #91f41c6b
 def _sess_files(d):
     "`{path: mtime}` of the non-empty `*.jsonl` files directly in folder `d`"
     return {f: st.st_mtime for f in d.glob('*.jsonl') if (st := _stat(f))}
@@ -157,7 +157,7 @@ def cur_sess(cwd=None): # Project directory; the current directory if None
     fs = sorted(((m, f.name, f) for d in proj_dirs(cwd) for f, m in _sess_files(d).items()), reverse=True)
     return first(f.stem for *_, f in fs if not _escapes(f) and not _is_side(_lite(f)[0])) or os.environ.get('CLAUDE_CODE_SESSION_ID') or None
 
-# %% ../nbs/00_paths.ipynb #69c0baa4
+# %% ../nbs/00_paths.ipynb #cb5511b8
 def _all_dirs():
     "Every project folder in `projects_dir()`"
     pd = projects_dir()
@@ -175,7 +175,7 @@ def _pick(fs, ref):
     if len(best) > 1: raise ValueError(f'{ref!r} matches {len(best)} sessions: {", ".join(sorted(best))}')
     return first(best.values())
 
-# %% ../nbs/00_paths.ipynb #52f1d27b
+# %% ../nbs/00_paths.ipynb #aebdb3a8
 def _find(ref, cwd=None, prefix=True):
     "Transcript for session id (or, if `prefix`, unique id prefix) `ref`, searching `cwd`'s project first; or None"
     for dirs in (proj_dirs(cwd), _all_dirs()):
@@ -194,7 +194,7 @@ def sess_file(sid=None,         # Session id or unique id prefix; `cur_sess(cwd)
     for d in [*proj_dirs(cwd), *_all_dirs()]: os.listdir(d)  # a folder we may not read could hold it: `PermissionError` naming it
     raise FileNotFoundError(f'No session {sid!r} in {projects_dir()}')
 
-# %% ../nbs/00_paths.ipynb #35c25e1e
+# %% ../nbs/00_paths.ipynb #14a911c0
 _PASTE = re.compile(r'\n{0,2}<pasted_content id="([0-9a-f]{4})">\n(?:(.*?)\n)?</pasted_content id="\1">\n{0,2}', re.S)
 _CMD = re.compile(r'<command-name>(.*?)</command-name>')
 _BASH = re.compile(r'<bash-input>(.*?)</bash-input>')
@@ -213,7 +213,7 @@ def _prompt_texts(r):
     if not isinstance(c, list) or any(isinstance(b, dict) and b.get('type') == 'tool_result' for b in c): return []
     return [b['text'] for b in c if isinstance(b, dict) and b.get('type') == 'text' and isinstance(b.get('text'), str)]
 
-# %% ../nbs/00_paths.ipynb #c55ed324
+# %% ../nbs/00_paths.ipynb #bc5c202f
 def first_prompt(recs): # Transcript records, in file order
     "The first prompt typed in `recs`, as Claude Code's session list shows it; '' if none"
     cmd = ''
@@ -226,7 +226,7 @@ def first_prompt(recs): # Transcript records, in file order
         return t if len(t) <= 200 else t[:200].rstrip() + '…'
     return cmd
 
-# %% ../nbs/00_paths.ipynb #a8888d9c
+# %% ../nbs/00_paths.ipynb #9a5397ce
 def _last(recs, key, typ=None):
     "The last string `key` among `recs` (rows of type `typ` only, if given), or None"
     return first(r[key] for r in reversed(recs) if isinstance(r.get(key), str) and (typ is None or r.get('type') == typ))
@@ -247,7 +247,7 @@ def _media(recs):
         if 'document' in ts: return 'Document'
     return ''
 
-# %% ../nbs/00_paths.ipynb #b817ca04
+# %% ../nbs/00_paths.ipynb #3eb681d1
 def _first(recs, key):
     "The first string `key` among `recs`, or None"
     return first(r[key] for r in recs if isinstance(r.get(key), str))
@@ -258,7 +258,7 @@ def _created(recs):
     try: return datetime.fromisoformat(ts.replace('Z', '+00:00')) if ts else None
     except ValueError: return None
 
-# %% ../nbs/00_paths.ipynb #edcefd51
+# %% ../nbs/00_paths.ipynb #b1f24ea7
 class SessInfo:
     "One session as a listing shows it"
     def __init__(self, sid,      # Session id: the transcript's file name without `.jsonl`
@@ -277,7 +277,7 @@ class SessInfo:
     proj = property(lambda self: self.path.parent.name, doc="Name of the project folder")
     __repr__ = basic_repr('sid,proj,summary,size')
 
-# %% ../nbs/00_paths.ipynb #c92a9a22
+# %% ../nbs/00_paths.ipynb #b03b2218
 def sess_info(path): # A transcript file
     "The `SessInfo` listing row for the transcript at `path`, or None if Claude Code would not list it"
     p = Path(path)
@@ -294,7 +294,7 @@ def sess_info(path): # A transcript file
                     branch=_last(t, 'gitBranch') or _first(h, 'gitBranch') or None,
                     cwd=_last(t, 'relocatedCwd', 'relocated') or _first(h, 'cwd') or None, created=_created(h))
 
-# %% ../nbs/00_paths.ipynb #47c42ac2
+# %% ../nbs/00_paths.ipynb #cc73aaca
 class Sessions(L):
     "`SessInfo` rows that display as a table"
     def __getitem__(self, idx): # A slice stays `Sessions` (fastcore 1.x would give a plain `L`)
@@ -302,7 +302,7 @@ class Sessions(L):
         return type(self)(res) if isinstance(res, L) else res
     def _repr_pretty_(self, p, cycle): p.text(repr(self))
 
-# %% ../nbs/00_paths.ipynb #bd4170ff
+# %% ../nbs/00_paths.ipynb #d6803bc4
 def _fmt_size(n):
     "`n` bytes, briefly"
     return f'{n}B' if n < 1024 else f'{n/1024:.0f}K' if n < 1024**2 else f'{n/1024**2:.1f}M'
@@ -318,7 +318,7 @@ def _rows(self:Sessions, width=60):
         return [r.sid[:8], datetime.fromtimestamp(r.mtime).strftime('%Y-%m-%d %H:%M'), _fmt_size(r.size)] + [r.proj]*multi + [s]
     return hdr, [cells(r) for r in self]
 
-# %% ../nbs/00_paths.ipynb #06722bcf
+# %% ../nbs/00_paths.ipynb #33368cf1
 @patch
 def __repr__(self:Sessions):
     hdr, rows = self._rows()
@@ -326,14 +326,14 @@ def __repr__(self:Sessions):
     ws = [max(len(c) for c in col) for col in zip(hdr, *rows)]
     return '\n'.join('  '.join(c.ljust(w) for c, w in zip(row, ws)).rstrip() for row in [hdr, *rows])
 
-# %% ../nbs/00_paths.ipynb #84c04d10
+# %% ../nbs/00_paths.ipynb #08873a47
 @patch
 def _repr_markdown_(self:Sessions):
     hdr, rows = self._rows()
     esc = lambda c: c.replace('|', '\\|')
     return '\n'.join('| ' + ' | '.join(map(esc, row)) + ' |' for row in [hdr, ['---']*len(hdr), *rows])
 
-# %% ../nbs/00_paths.ipynb #75603fbe
+# %% ../nbs/00_paths.ipynb #9f6a3fdb
 def list_sessions(cwd=None,                # Project directory; the current directory if None
                   all_projects:bool=False, # List the sessions of every project instead?
                   limit:int=None):         # Keep only the newest `limit` rows
@@ -345,14 +345,14 @@ def list_sessions(cwd=None,                # Project directory; the current dire
     rows = [r for _, f in newest.values() if (r := sess_info(f))]
     return Sessions(sorted(rows, key=lambda r: (-r.mtime, r.sid))[:limit or None])
 
-# %% ../nbs/00_paths.ipynb #4583a88c
+# %% ../nbs/00_paths.ipynb #d4c3171b
 def sess_by_name(name,     # A session name, as given by `/rename`
                  cwd=None, # Project directory; the current directory if None
                 ):
     "Path of the newest session of the project at `cwd` whose latest custom title is `name`, or None"
     return first(r.path for r in list_sessions(cwd) if r.name == name)
 
-# %% ../nbs/00_paths.ipynb #ddbe6247
+# %% ../nbs/00_paths.ipynb #fc209b07
 def resolve_session(ref=None,  # Session id, unique id prefix or session name; the current session if None
                     cwd=None): # Project directory; the current directory if None
     "`(sid, path)` of the session `ref` names"

@@ -6,7 +6,7 @@
 __all__ = ['CHAIN_TYPES', 'ENVELOPE', 'META_FIELDS', 'Rec', 'load_recs', 'load_sess', 'is_chain', 'rec_role', 'rec_txt',
            'conv_recs', 'sess_id', 'sess_meta']
 
-# %% ../nbs/01_read.ipynb #35fb9469
+# %% ../nbs/01_read.ipynb #8b662a11
 import gc, json, re, warnings
 from pathlib import Path
 from orjson import loads, JSONDecodeError
@@ -14,7 +14,7 @@ from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L
 from .paths import sess_file
 
-# %% ../nbs/01_read.ipynb #6eb3a1e2
+# %% ../nbs/01_read.ipynb #8081f0ce
 def _recify(xs):
     "Turn the dicts in list `xs` (and in lists nested in it) into `Rec`s, in place"
     ts = set(map(type, xs))
@@ -34,7 +34,7 @@ def _short(v, n=40):
 
 def _dunder(k): return k[:2] == '__' and k[-2:] == '__'
 
-# %% ../nbs/01_read.ipynb #d4347560
+# %% ../nbs/01_read.ipynb #443a6b17
 class Rec(dict):
     "A transcript record: a `dict` whose keys also read as attributes, nested dicts coming back as `Rec`"
     __slots__ = ()
@@ -58,7 +58,7 @@ class Rec(dict):
     def __dir__(self): return [*super().__dir__(), *(k for k in self if isinstance(k, str) and k.isidentifier())]
     def copy(self): return Rec(self)
 
-# %% ../nbs/01_read.ipynb #2650ac09
+# %% ../nbs/01_read.ipynb #47d3cf09
 @patch
 def __repr__(self:Rec):
     lead = [k for k in ('type', 'subtype', 'uuid') if k in self]
@@ -68,7 +68,7 @@ def __repr__(self:Rec):
     if len(ks) > 5: parts.append(f'…+{len(ks)-5}')
     return f"Rec({', '.join(parts)})"
 
-# %% ../nbs/01_read.ipynb #4773bc8c
+# %% ../nbs/01_read.ipynb #2ae4187f
 _CHUNK = 1 << 18  # bytes read per block
 
 def _glued(s):
@@ -87,7 +87,7 @@ def _glued(s):
         out.append(v)
         i = j
 
-# %% ../nbs/01_read.ipynb #b2482f06
+# %% ../nbs/01_read.ipynb #5baef93b
 def _parse_slow(lines, lno, out, bad, torn_ok):
     "Line-by-line `_parse` for a block holding a line `orjson` rejects"
     last = len(lines) - 1
@@ -111,7 +111,7 @@ def _parse(lines, lno, out, bad, torn_ok=False):
         if type(d) is dict: out.append(Rec(d))
         else: bad.append(lno+i+1)
 
-# %% ../nbs/01_read.ipynb #cc116bf3
+# %% ../nbs/01_read.ipynb #a48686dc
 def _read_blocks(f, size=_CHUNK):
     "Yield `(lines, tail)` from binary file `f`: blocks of complete lines, then any unterminated last line"
     part = []
@@ -123,14 +123,14 @@ def _read_blocks(f, size=_CHUNK):
         yield ls, False
     if part and (tail := b''.join(part)): yield [tail], True
 
-# %% ../nbs/01_read.ipynb #2d86b863
+# %% ../nbs/01_read.ipynb #18268ef0
 def _warn_bad(path, bad):
     "Warn once that lines `bad` of `path` were skipped"
     bad = sorted(set(bad))
     nums = ','.join(map(str, bad[:10])) + (',…' if len(bad) > 10 else '')
     warnings.warn(f"{path}:{nums}: skipped {len(bad)} unreadable line{'s'*(len(bad)>1)} (not a JSON object)", stacklevel=3)
 
-# %% ../nbs/01_read.ipynb #1494d89d
+# %% ../nbs/01_read.ipynb #67aaba94
 def load_recs(
     path, # Transcript (JSON Lines) file to read
 )->L: # Its records, in file order
@@ -150,7 +150,7 @@ def load_recs(
     if bad: _warn_bad(path, bad)
     return L(out)
 
-# %% ../nbs/01_read.ipynb #26d9dcec
+# %% ../nbs/01_read.ipynb #474be41d
 def load_sess(
     sid:str|None=None, # Session id or unique id prefix; the current session if None
     cwd=None, # Project directory searched first; the current directory if None
@@ -158,7 +158,7 @@ def load_sess(
     "The records of session `sid`, as `load_recs` reads them"
     return load_recs(sess_file(sid, cwd))
 
-# %% ../nbs/01_read.ipynb #6a29e483
+# %% ../nbs/01_read.ipynb #a741ff3b
 CHAIN_TYPES = frozenset({'user', 'assistant', 'system', 'attachment', 'progress'})
 
 def is_chain(
@@ -167,7 +167,7 @@ def is_chain(
     "Whether `r` takes part in the `parentUuid` chain"
     return r.get('type') in CHAIN_TYPES and isinstance(r.get('uuid'), str)
 
-# %% ../nbs/01_read.ipynb #5becc753
+# %% ../nbs/01_read.ipynb #aee0209e
 def rec_role(
     r:dict, # A record
 )->str|None:
@@ -179,7 +179,7 @@ def rec_role(
     if isinstance(c, list) and any(isinstance(b, dict) and b.get('type') == 'tool_result' for b in c): return 'tool'
     return 'user'
 
-# %% ../nbs/01_read.ipynb #1503fc74
+# %% ../nbs/01_read.ipynb #03b48da5
 _SKIP = frozenset({'signature', 'data', 'base64'})
 _META_TXT = {'summary': 'summary', 'custom-title': 'customTitle', 'ai-title': 'aiTitle', 'agent-name': 'agentName',
              'tag': 'tag', 'queue-operation': 'content'}
@@ -207,7 +207,7 @@ def _blk_txt(b):
             for x in c: yield from _blk_txt(x)
         else: yield c
 
-# %% ../nbs/01_read.ipynb #1b2d4b84
+# %% ../nbs/01_read.ipynb #7ea2bf14
 def rec_txt(
     r:dict, # A record
 )->str:
@@ -223,7 +223,7 @@ def rec_txt(
     elif t in _META_TXT: parts = [r.get(_META_TXT[t])]
     return '\n'.join(p for p in parts if isinstance(p, str) and p)
 
-# %% ../nbs/01_read.ipynb #14ceff1d
+# %% ../nbs/01_read.ipynb #11cfc240
 def conv_recs(
     recs, # Records, e.g. from `load_recs`
 )->L:
@@ -231,19 +231,19 @@ def conv_recs(
     return L(r for r in recs if r.get('type') in ('user', 'assistant') and isinstance(r.get('message'), dict)
              and not r.get('isMeta'))
 
-# %% ../nbs/01_read.ipynb #ca79a42e
+# %% ../nbs/01_read.ipynb #7d44dac4
 def sess_id(
     recs, # Records, e.g. from `load_recs`
 )->str|None:
     "The `sessionId` of the last record in `recs` that carries one"
     return next((s for r in reversed(recs) if isinstance(s := r.get('sessionId'), str) and s), None)
 
-# %% ../nbs/01_read.ipynb #868d7151
+# %% ../nbs/01_read.ipynb #53c4667c
 ENVELOPE = ('sessionId', 'cwd', 'version', 'gitBranch', 'entrypoint', 'userType', 'permissionMode', 'slug', 'agentId')
 META_FIELDS = {'custom-title': 'customTitle', 'ai-title': 'aiTitle', 'summary': 'summary', 'last-prompt': 'lastPrompt',
                'agent-name': 'agentName', 'tag': 'tag', 'permission-mode': 'permissionMode'}
 
-# %% ../nbs/01_read.ipynb #50a9fd24
+# %% ../nbs/01_read.ipynb #446070d3
 def sess_meta(
     recs, # Records, e.g. from `load_recs`
 )->AttrDict:

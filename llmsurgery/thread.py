@@ -5,16 +5,16 @@
 # %% auto #0
 __all__ = ['INTERRUPTED', 'NO_RESPONSE', 'MISSING', 'is_boundary', 'sess_thread', 'thread_msgs', 'sess_history', 'sess_agents']
 
-# %% ../nbs/02_thread.ipynb #efe32000
+# %% ../nbs/02_thread.ipynb #8f8c86e5
 import bisect, json, os
 from datetime import datetime
 from pathlib import Path
 from fastcore.basics import AttrDict
 from fastcore.foundation import L
-from .paths import sess_file
+from .paths import sess_file, check_path
 from .read import load_recs
 
-# %% ../nbs/02_thread.ipynb #a94ba130
+# %% ../nbs/02_thread.ipynb #69d1985c
 _CHAIN = frozenset({'user', 'assistant', 'attachment', 'system'})
 
 def _typ(r): return r.get('type')
@@ -48,7 +48,7 @@ def _ms(ts):
     try: return datetime.fromisoformat(ts.replace('Z', '+00:00')).timestamp() * 1000
     except ValueError: return None
 
-# %% ../nbs/02_thread.ipynb #d1db98c2
+# %% ../nbs/02_thread.ipynb #2325fbdb
 def _usable(r):
     "Would the CLI keep this row on load? (user/assistant rows need a usable `message.content`)"
     if not _is_msg(r): return True
@@ -69,7 +69,7 @@ class _Load:
             if isinstance(r, dict): self._row(r)
         self._relink_dropped()
 
-# %% ../nbs/02_thread.ipynb #456dd9a1
+# %% ../nbs/02_thread.ipynb #ae1a0438
 def _row(self:_Load, r):
     t, u = r.get('type'), r.get('uuid')
     if t == 'progress' and isinstance(u, str):
@@ -111,7 +111,7 @@ def _relink_dropped(self:_Load):
         self.par[u] = None if p in seen else p
 _Load._relink_dropped = _relink_dropped
 
-# %% ../nbs/02_thread.ipynb #0ca4a40c
+# %% ../nbs/02_thread.ipynb #f1200763
 def _preserved(self:_Load, cm):
     "The preserved uuids (head to tail) and anchor of compact metadata `cm`, or None"
     if (pm := cm.get('preservedMessages')): return dict(anchor=pm.get('anchorUuid'), uuids=list(pm.get('uuids') or []))
@@ -134,7 +134,7 @@ def _last_boundary(self:_Load):
     return last, keep_i, meta
 _Load._last_boundary = _last_boundary
 
-# %% ../nbs/02_thread.ipynb #e79c66c9
+# %% ../nbs/02_thread.ipynb #ed7053e3
 def _splice_preserved(self:_Load):
     "Splice the last compaction's preserved segment in after its summary; the tail uuid, or None"
     last, keep_i, meta = self._last_boundary()
@@ -156,7 +156,7 @@ def _splice_preserved(self:_Load):
     return seg[-1] if seg else None
 _Load.splice_preserved = _splice_preserved
 
-# %% ../nbs/02_thread.ipynb #befc5296
+# %% ../nbs/02_thread.ipynb #a1538843
 def _up_to_msg(self:_Load, u):
     "Walk up from `u` to the nearest user/assistant row (cycle-safe), or None"
     seen = set()
@@ -183,7 +183,7 @@ def _newest_below(self:_Load, top):
     return best
 _Load.newest_below = _newest_below
 
-# %% ../nbs/02_thread.ipynb #a293ca0b
+# %% ../nbs/02_thread.ipynb #c258c200
 def _batch_above(L_, r, mid):
     "Rows above `r` that belong to the reply batch of message id `mid`"
     out, seen, y = [], {r['uuid']}, L_.rows.get(L_.par.get(r['uuid']))
@@ -203,7 +203,7 @@ def _ck_call(L_, ck):
     y = next((x for x in [g, *_batch_above(L_, g, mid)] if tid in _tu_ids(x)), None)
     return (y, [tid], True) if y is not None else (None, [], False)
 
-# %% ../nbs/02_thread.ipynb #2f03d9db
+# %% ../nbs/02_thread.ipynb #4bd42b6b
 def _continues(L_, last, ck, direct, through_batch=True):
     "Does the last row continue from the checkpoint, directly or through a sibling call of its batch?"
     y, k, via_hook = _ck_call(L_, ck) if through_batch else (None, [], False)
@@ -225,7 +225,7 @@ def _continues(L_, last, ck, direct, through_batch=True):
         prev = a; s = L_.par.get(s) if a is not None else None
     return False
 
-# %% ../nbs/02_thread.ipynb #b4674516
+# %% ../nbs/02_thread.ipynb #084320fe
 def _beside_split(L_, last, ck):
     "Does the last row hang off a side row inside the checkpoint's split (tool-less) reply?"
     k = L_.rows.get(ck); mid = _msg(k).get('id') if k is not None and _typ(k) == 'assistant' else None
@@ -243,7 +243,7 @@ def _beside_split(L_, last, ck):
     if s is None or not spoke or a is None or not ((a.get('timestamp') or '') > (k.get('timestamp') or '')): return False
     return not any(p == ck or (p == last and not r.get('isSidechain') and not _side(r)) for u, r in L_.rows.items() for p in [L_.par[u]])
 
-# %% ../nbs/02_thread.ipynb #fa73a456
+# %% ../nbs/02_thread.ipynb #6f520a63
 def _terminals(self:_Load):
     "Leaf candidates from a terminal scan: message rows at the bottom of each branch"
     parents, msg_parents = set(), set()
@@ -268,7 +268,7 @@ def _supersedes(self:_Load, last, ck, direct):
     return _continues(self, last, ck, direct) or _beside_split(self, last, ck)
 _Load._supersedes = _supersedes
 
-# %% ../nbs/02_thread.ipynb #60c92366
+# %% ../nbs/02_thread.ipynb #d3aae948
 def _leaves(self:_Load, tail=None):
     "Leaf candidates as the CLI's loader reports them (usually one)"
     if self.empty: return []
@@ -286,7 +286,7 @@ def _leaves(self:_Load, tail=None):
     return vl
 _Load.leaves = _leaves
 
-# %% ../nbs/02_thread.ipynb #327316e4
+# %% ../nbs/02_thread.ipynb #a3562e5a
 class _Relink:
     "Timestamp repair of a dangling parent: nearest earlier row on the same side, at most 5 s older"
     def __init__(self, ld): self.ld, self.sides = ld, {}
@@ -316,7 +316,7 @@ def _walk(ld, leaf):
         k = z if z is not None else fix.find(k, seen)
     return chain[::-1], seen
 
-# %% ../nbs/02_thread.ipynb #49fd0bfc
+# %% ../nbs/02_thread.ipynb #23784512
 def _side_run(start, parent, kids, seen):
     "A dead-end run of side rows from `start` below `parent`, or [] if it branches or reaches a message"
     out, y = [], start
@@ -330,7 +330,7 @@ def _side_run(start, parent, kids, seen):
 
 def _same_writer(a, b): return bool(a.get('isSidechain')) == bool(b.get('isSidechain')) and a.get('agentId') == b.get('agentId')
 
-# %% ../nbs/02_thread.ipynb #47e357e7
+# %% ../nbs/02_thread.ipynb #50f573a7
 def _result_index(ld):
     "Assistant rows by message id, and result rows indexed under every call row they may answer"
     by_mid, results, under, strays = {}, [], {}, []
@@ -357,7 +357,7 @@ def _result_index(ld):
             if (o := owner.get(i)) is not None and o['uuid'] != ld.par[r['uuid']] and _same_writer(r, o): put(o['uuid'], r)
     return by_mid, under, owner
 
-# %% ../nbs/02_thread.ipynb #6e4f1699
+# %% ../nbs/02_thread.ipynb #7b909a5f
 class _Recovery:
     "State of one parallel-call recovery pass over a thread"
     def __init__(self, ld, chain, seen):
@@ -380,7 +380,7 @@ class _Recovery:
         if self._answered is None: self._answered = {i for r in self.chain for i in _tr_ids(r)}
         return self._answered
 
-# %% ../nbs/02_thread.ipynb #633b9a81
+# %% ../nbs/02_thread.ipynb #238f1c85
 def _results_for(self:_Recovery, members, mset):
     "Off-thread results of a reply: those hanging from its rows, then strays answering an open call"
     direct, loose, got = [], [], set()
@@ -407,7 +407,7 @@ def _hang(self:_Recovery, po, out):
             if o is not None: self.over[q['uuid']] = max(self.fpos[q['uuid']], o)
 _Recovery._hang = _hang
 
-# %% ../nbs/02_thread.ipynb #5e170b97
+# %% ../nbs/02_thread.ipynb #e971cadc
 def _group(self:_Recovery, a):
     "What to insert for the reply of thread row `a`: span, recovered rows, rows anchored after thread rows"
     mid = _msg(a)['id']
@@ -433,7 +433,7 @@ def _group(self:_Recovery, a):
     return dict(start=start, end=end, rec=sorted(rec, key=self.key), anc=anchored)
 _Recovery._group = _group
 
-# %% ../nbs/02_thread.ipynb #e03c5e14
+# %% ../nbs/02_thread.ipynb #ad1214d7
 def _splice(self:_Recovery, groups):
     "The thread with each group's rows slotted in by file position"
     merged = []
@@ -461,7 +461,7 @@ def _recover(ld, chain, seen):
         if (g := rc._group(a)): groups.append(g)
     return rc._splice(groups) if groups else chain
 
-# %% ../nbs/02_thread.ipynb #fbaca676
+# %% ../nbs/02_thread.ipynb #abd2129e
 def _tail(ld, leaf, chain, seen):
     "Append the non-message rows hanging below the leaf, depth first, siblings by timestamp"
     kids = {}
@@ -477,7 +477,7 @@ def _tail(ld, leaf, chain, seen):
         stack += [r for r in reversed(z) if r['uuid'] not in seen]
     return chain
 
-# %% ../nbs/02_thread.ipynb #052f18aa
+# %% ../nbs/02_thread.ipynb #026b398b
 def sess_thread(
     recs, # Transcript records in file order, e.g. from `load_recs`
 )->L: # The active thread's records, root first
@@ -492,7 +492,7 @@ def sess_thread(
     chain, seen = _walk(ld, leaf['uuid'])
     return L(_tail(ld, leaf['uuid'], _recover(ld, chain, seen), seen))
 
-# %% ../nbs/02_thread.ipynb #b79ebc41
+# %% ../nbs/02_thread.ipynb #668f4930
 def _newest(rows):
     "Greatest parseable timestamp, first on ties; untimed rows only count until a timed one appears"
     best, bt = None, None
@@ -501,7 +501,7 @@ def _newest(rows):
         if bt is None or k > bt or bt == float('-inf'): best, bt = r, k
     return best
 
-# %% ../nbs/02_thread.ipynb #9804ea10
+# %% ../nbs/02_thread.ipynb #87f71524
 INTERRUPTED = ("[Tool call interrupted: the session ended before this call's result was recorded, so its outcome is unknown. "
                "Check whether it took effect before relying on it or running it again.]")
 NO_RESPONSE = 'No response requested.'
@@ -517,7 +517,7 @@ def _merge_user(a, b):
     if a and b and a[-1].get('type') == 'text' and b[0].get('type') == 'text': a[-1]['text'] += '\n'
     return [x for x in a + b if x.get('type') == 'tool_result'] + [x for x in a + b if x.get('type') != 'tool_result']
 
-# %% ../nbs/02_thread.ipynb #0e4f05fb
+# %% ../nbs/02_thread.ipynb #b7e2a3c3
 def _prune(thread):
     "The user/assistant rows the CLI sends: local commands as user rows, no API errors, no never-answered calls"
     rows = [dict(type='user', _local=True, message=dict(role='user', content=r['content'])) if _typ(r) == 'system'
@@ -542,7 +542,7 @@ def _local_tail(thread):
     txt = c if isinstance(c, str) else next((b.get('text', '') for b in _as_blocks(c) if b.get('type') == 'text'), '') if isinstance(c, list) else ''
     return tail[-1].get('isMeta') is True and txt.startswith(_CAVEAT)
 
-# %% ../nbs/02_thread.ipynb #d0bea684
+# %% ../nbs/02_thread.ipynb #f36dc379
 def _back_to(msgs, mid):
     "Index of the earlier assistant message of reply `mid` a row joins, or None"
     if mid is None: return None
@@ -568,7 +568,7 @@ def _add(msgs, r, model):
     after = msgs[j + 1:]; del msgs[j + 1:]
     for t in after: _add_user(msgs, t['content']) if t['role'] == 'user' else msgs.append(t)
 
-# %% ../nbs/02_thread.ipynb #c520ef33
+# %% ../nbs/02_thread.ipynb #475a408f
 def _pair(msgs):
     "Give every call a result in the next user message, and drop results without a call"
     seen_tu, seen_tr = set(), set()
@@ -585,7 +585,7 @@ def _pair(msgs):
         miss = [dict(type='tool_result', tool_use_id=c, content=MISSING, is_error=True) for c in calls if c not in have]
         m['content'] = (miss + keep) or '(no content)'
 
-# %% ../nbs/02_thread.ipynb #fb24cb11
+# %% ../nbs/02_thread.ipynb #0eff917c
 def thread_msgs(
     thread, # Thread records, e.g. from `sess_thread`
     model:str=None, # The resuming model: thinking from other models is dropped
@@ -605,7 +605,7 @@ def thread_msgs(
     _pair(msgs)
     return msgs
 
-# %% ../nbs/02_thread.ipynb #1618df32
+# %% ../nbs/02_thread.ipynb #de1030ba
 def sess_history(
     recs, # Transcript records in file order, e.g. from `load_recs`
 )->L: # Conversation records of every compacted era and the current one, oldest first
@@ -620,7 +620,7 @@ def sess_history(
         out = era + [r for r in out if r['uuid'] not in ids]
     return L(out)
 
-# %% ../nbs/02_thread.ipynb #70da2724
+# %% ../nbs/02_thread.ipynb #ab561e7c
 def _agent_links(recs):
     "agentId -> tool_use id of the Task/Agent call that started it, from the main transcript"
     links = {}
@@ -638,12 +638,17 @@ def _sidecar(p):
     try: return json.loads(p.with_name(p.name[:-len('.jsonl')] + '.meta.json').read_text())
     except (OSError, ValueError): return {}
 
+def _inside(p):
+    "Does `p` stay inside the projects directory once symlinks are resolved?"
+    try: return bool(check_path(p))
+    except ValueError: return False
+
 def _old_layout(main, sid):
     "Agent files beside the main transcript (CLI 2.0) whose rows name session `sid`"
     for p in sorted(main.parent.glob('agent-*.jsonl')):
-        if any(r.get('sessionId') == sid for r in load_recs(p)[:5]): yield p
+        if _inside(p) and any(r.get('sessionId') == sid for r in load_recs(p)[:5]): yield p
 
-# %% ../nbs/02_thread.ipynb #fc277208
+# %% ../nbs/02_thread.ipynb #acfdff1f
 def sess_agents(
     sid:str=None, # Session id or unique prefix; the current session if None
     cwd=None,     # Project directory searched first; the current directory if None
@@ -653,7 +658,7 @@ def sess_agents(
     links = _agent_links(load_recs(main))
     new = sorted((main.parent/sid/'subagents').rglob('agent-*.jsonl'))
     out = L()
-    for p in [*new, *_old_layout(main, sid)]:
+    for p in [*filter(_inside, new), *_old_layout(main, sid)]:
         aid, meta = p.name[len('agent-'):-len('.jsonl')], _sidecar(p)
         out.append(AttrDict(agent_id=aid, path=p, tool_use_id=meta.get('toolUseId') or links.get(aid),
                             agent_type=meta.get('agentType'), meta=meta))
