@@ -6,9 +6,9 @@
 __all__ = ['EST', 'CUT', 'POLICY', 'SKILL_HEAD', 'OPEN', 'CLOSE', 'LEGEND', 'TAIL', 'TAG', 'CAVEAT', 'COMMAND', 'STDOUT',
            'TokEst', 'count_toks', 'msgs_toks', 'cut_toks', 'mk_policy', 'chat2compact', 'compact_content',
            'compact_body', 'join_compacts', 'compact_part', 'summary_txt', 'split_compaction', 'compact_records',
-           'sess_digest', 'Compaction', 'prepare_compaction', 'append_compaction', 'compact_session', 'compact_report']
+           'Compaction', 'prepare_compaction', 'append_compaction', 'compact_session', 'compact_report', 'sess_digest']
 
-# %% ../nbs/09_compact.ipynb #a816244d
+# %% ../nbs/09_compact.ipynb #de8dbeae
 import hashlib, json, os, re, shlex
 from datetime import datetime, timezone
 from pathlib import Path
@@ -19,9 +19,10 @@ from .read import load_recs, sess_meta, sess_id
 from .thread import sess_thread, thread_msgs, is_boundary
 from .tools import tr_txt, strip_tags
 from .dialog import recs2chat
-from .write import stable_uuid, append_sess
+from .write import stable_uuid, append_sess, sess_digest, SessChanged
+_all_ = ['sess_digest']  # defined in `04_write`, where `append_sess` checks it; kept importable from here
 
-# %% ../nbs/09_compact.ipynb #7e226cfd
+# %% ../nbs/09_compact.ipynb #6fbbe6f1
 class TokEst:
     "Offline token estimator: `encode` splits text into word-like pieces, `decode` joins them"
     pat = re.compile(r' ?[A-Za-z]{1,6}| ?[0-9]{1,3}|\s{1,16}|.', re.S)
@@ -37,7 +38,7 @@ def count_toks(s:str, # Text to count
     "Number of tokens in `s`"
     return len((enc or EST).encode(s)) if s else 0
 
-# %% ../nbs/09_compact.ipynb #dc98a7ee
+# %% ../nbs/09_compact.ipynb #9f87f704
 _OPAQUE = frozenset({'image', 'document', 'redacted_thinking'})
 _NOT_TEXT = frozenset({'type', 'id', 'tool_use_id', 'signature', 'cache_control', 'is_error', 'citations'})
 
@@ -56,7 +57,7 @@ def msgs_toks(msgs, # Anthropic API messages, e.g. from `thread_msgs`
     "Tokens of the text the model reads in `msgs`"
     return sum(count_toks(s, enc) for m in msgs for s in _strs(m.get('content')))
 
-# %% ../nbs/09_compact.ipynb #18fbf470
+# %% ../nbs/09_compact.ipynb #2455d69f
 CUT = ' … '
 
 def cut_toks(s:str, # Text to shorten
@@ -82,7 +83,7 @@ def _whole_words(part, s, head):
         return m[1] if (m := re.fullmatch(r'\S{1,24}(\s.*)', part, re.S)) else part
     return part
 
-# %% ../nbs/09_compact.ipynb #03826508
+# %% ../nbs/09_compact.ipynb #1c6c523e
 POLICY = dict(user_toks=2000, asst_toks=150, call_toks=60, result_toks=35, keep_last=5)
 
 def mk_policy(policy:dict|None=None): # Overrides of `POLICY`; a budget of None means no limit
@@ -95,7 +96,7 @@ def mk_policy(policy:dict|None=None): # Overrides of `POLICY`; a budget of None 
     if not isinstance(p['keep_last'], int) or p['keep_last'] < 0: raise ValueError(f"policy keep_last must be an int >= 0, not {p['keep_last']!r}")
     return p
 
-# %% ../nbs/09_compact.ipynb #cb27feab
+# %% ../nbs/09_compact.ipynb #dedffb6c
 SKILL_HEAD = 'Base directory for this skill:'
 
 def _skill_note(txt, last_skill):
@@ -115,7 +116,7 @@ def _user_items(m, last_skill):
         else: texts.append(tr_txt([p]))
     return ([('user', '\n'.join(texts), None)] if texts else []) + items
 
-# %% ../nbs/09_compact.ipynb #7a799dc9
+# %% ../nbs/09_compact.ipynb #596bbdd5
 def _args(inp):
     "A call's input as `k=value` pairs, values in JSON"
     if not isinstance(inp, dict): return json.dumps(inp, ensure_ascii=False)
@@ -143,7 +144,7 @@ def _tool_items(m):
     def txt(p): return ('error: ' if p.get('is_error') else '') + (strip_tags(tr_txt(p.get('content')), ['system-reminder']) or '(empty)')
     return [('result', txt(p), p.get('id')) for p in m.content if p.get('type') == 'tool_result']
 
-# %% ../nbs/09_compact.ipynb #0a73151a
+# %% ../nbs/09_compact.ipynb #18c11fc3
 def _msg_items(chat):
     "Items of each message of `chat` (canonical messages), messages without items left out"
     out, last_skill = [], None
@@ -157,7 +158,7 @@ def _msg_items(chat):
         if its: out.append(its)
     return out
 
-# %% ../nbs/09_compact.ipynb #628996c3
+# %% ../nbs/09_compact.ipynb #736c98a9
 _BUDGET = dict(user='user_toks', asst='asst_toks', bash='call_toks', code='call_toks', call='call_toks', result='result_toks')
 
 def _one(s): return re.sub(r'\r\n?|\n', '¶', s.strip())
@@ -178,7 +179,7 @@ def _line(kind, txt, extra, n, enc):
     if kind == 'result': return f'> {_one(s)}'
     return f'({_one(txt)})'
 
-# %% ../nbs/09_compact.ipynb #79a58ed6
+# %% ../nbs/09_compact.ipynb #908b981f
 def chat2compact(chat, # Canonical messages, e.g. from `recs2chat`
                  policy:dict|None=None, # Budgets, as `mk_policy` takes them
                  enc=None): # Tokenizer with `encode` and `decode`; `EST` if None
@@ -196,7 +197,7 @@ def chat2compact(chat, # Canonical messages, e.g. from `recs2chat`
             if cid: slot[cid] = line
     return '\n'.join(l for grp in lines for l in grp)
 
-# %% ../nbs/09_compact.ipynb #bc6c2017
+# %% ../nbs/09_compact.ipynb #e530add3
 OPEN, CLOSE = '<compacted-conversation>\n', '\n</compacted-conversation>'
 
 LEGEND = """This conversation was compacted offline by llmsurgery, without a model: what follows is a mechanical digest of the \
@@ -216,7 +217,7 @@ TAIL = '\nContinue from the end of the conversation above as if there had been n
 
 def _defuse(s): return str(s).replace(OPEN.strip(), '<compacted conversation>')
 
-# %% ../nbs/09_compact.ipynb #ff566c4f
+# %% ../nbs/09_compact.ipynb #689d58d3
 def compact_content(chat:str, # The compact notation, e.g. from `chat2compact` or `join_compacts`
                     path, # The full transcript the summary points to
                     notes:str=''): # Extra text for the model, put before the notation
@@ -234,7 +235,7 @@ def join_compacts(*segs): # Notation segments, oldest first; empty ones are skip
     "One notation from segments compacted at different times"
     return '\n***\n'.join(s for s in segs if s)
 
-# %% ../nbs/09_compact.ipynb #dfaad1de
+# %% ../nbs/09_compact.ipynb #7877b22c
 TAG = 'llmsurgery'
 
 def compact_part(r:dict): # A record
@@ -247,7 +248,7 @@ def summary_txt(r:dict): # A compact summary record
     c = (r.get('message') or {}).get('content')
     return c if isinstance(c, str) else '\n'.join(b.get('text') or '' for b in c or [] if isinstance(b, dict) and b.get('type') == 'text')
 
-# %% ../nbs/09_compact.ipynb #5199ab5e
+# %% ../nbs/09_compact.ipynb #3b6e81c7
 def _split(thread):
     "`(prior, new)` for an active thread"
     if not thread or not is_boundary(thread[0]): return '', L(thread)
@@ -259,7 +260,7 @@ def split_compaction(recs): # A session's records, e.g. from `load_recs`
     "`(prior, new)`: the notation the last compaction holds, and the thread records after it"
     return _split(sess_thread(recs))
 
-# %% ../nbs/09_compact.ipynb #f3c00ca4
+# %% ../nbs/09_compact.ipynb #6cf463fb
 CAVEAT = ("<local-command-caveat>The command below was run directly in Claude Code, not sent to you as a request, and its output "
           "goes straight to the user. It's recorded here as context for later messages.</local-command-caveat>")
 COMMAND = ('<command-name>/compact</command-name>\n            <command-message>compact</command-message>\n'
@@ -269,7 +270,7 @@ _ENV = ('userType', 'entrypoint', 'cwd', 'sessionId', 'version', 'gitBranch')
 
 def _now(): return datetime.now(timezone.utc).isoformat(timespec='milliseconds').replace('+00:00', 'Z')
 
-# %% ../nbs/09_compact.ipynb #c0cf4fd1
+# %% ../nbs/09_compact.ipynb #2f673085
 def compact_records(recs, # The session's records, e.g. from `load_recs`
                     content:str, # The summary text, e.g. from `compact_content`
                     pre_toks:int, # Tokens of the conversation being replaced
@@ -289,11 +290,7 @@ def compact_records(recs, # The session's records, e.g. from `load_recs`
     return L(b, user('summary', ids['boundary'], content, isVisibleInTranscriptOnly=True, isCompactSummary=True),
              user('caveat', ids['summary'], CAVEAT, isMeta=True), user('command', ids['caveat'], COMMAND), user('stdout', ids['command'], STDOUT))
 
-# %% ../nbs/09_compact.ipynb #c1d1406f
-def sess_digest(path): # A transcript
-    "`'size:sha256'` of the file at `path`"
-    with open(path, 'rb') as f: return f'{os.fstat(f.fileno()).st_size}:{hashlib.file_digest(f, "sha256").hexdigest()}'
-
+# %% ../nbs/09_compact.ipynb #e9daa0e5
 def _read(path):
     "The digest and records of `path`, refusing a file that changes while it is read"
     st = os.stat(path)
@@ -302,7 +299,7 @@ def _read(path):
     if (st.st_size, st.st_mtime_ns) != (st2.st_size, st2.st_mtime_ns): raise ValueError(f'{path}: changed while it was being read; try again')
     return d, recs
 
-# %% ../nbs/09_compact.ipynb #be54887c
+# %% ../nbs/09_compact.ipynb #6e73aa97
 class Compaction(AttrDict):
     "A prepared compaction: what `prepare_compaction` found and built, for inspection before `append_compaction`"
     __repr__ = basic_repr('sid,pre_toks,post_toks,n_new')
@@ -313,14 +310,20 @@ def _conv(recs):
     "Thread records worth rendering: no summaries, no rows Claude Code made up (`<synthetic>`)"
     return [r for r in recs if not r.get('isCompactSummary') and not _made_up(r)]
 
-# %% ../nbs/09_compact.ipynb #2de1b25e
+# %% ../nbs/09_compact.ipynb #d4d06cf2
+def _named_ref(ref):
+    "`ref`, if it names a session; an empty, blank or missing reference is refused"
+    if not isinstance(ref, str) or not ref.strip():
+        raise ValueError(f'Refusing session reference {ref!r}: it is empty; give a session id, unique id prefix or name')
+    return ref
+
 def prepare_compaction(ref:str, # Session id, unique id prefix or name
                        cwd=None, # Project directory searched first; the current directory if None
                        policy:dict|None=None, # Budgets, as `mk_policy` takes them
                        enc=None, # Tokenizer with `encode` and `decode`; the offline `EST` if None
                        notes:str=''): # Extra text for the model, added to the summary
     "Build an incremental compaction of session `ref` without writing anything"
-    sid, path = resolve_session(ref, cwd)
+    sid, path = resolve_session(_named_ref(ref), cwd)
     d, recs = _read(path)
     thread = sess_thread(recs)
     if not thread: raise ValueError(f'{path}: no conversation to compact')
@@ -335,14 +338,14 @@ def prepare_compaction(ref:str, # Session id, unique id prefix or name
                       chat=chat, content=content, pre_toks=pre, post_toks=post, n_new=len(new),
                       records=compact_records(recs, content, pre, post, thread[-1]['uuid'], sid))
 
-# %% ../nbs/09_compact.ipynb #f725c130
+# %% ../nbs/09_compact.ipynb #676a4a3c
 def append_compaction(c:Compaction): # A compaction from `prepare_compaction`
     "Append prepared compaction `c`, refusing if its transcript changed since it was prepared; returns `c`"
     if (p := resolve_session(c.sid, c.cwd)[1]) != c.path: raise ValueError(f'session {c.sid} now resolves to {p}, not {c.path}')
-    if sess_digest(c.path) != c.digest:
-        raise ValueError(f'{c.path}: the transcript changed since this compaction was prepared (Claude Code may have added a turn); '
-                         'nothing was written: prepare it again')
-    append_sess(c.records, c.sid, c.cwd)
+    try: append_sess(c.records, c.sid, c.cwd, expect=c.digest)
+    except SessChanged:
+        raise SessChanged(f'{c.path}: the transcript changed since this compaction was prepared (Claude Code may have added a turn); '
+                          'nothing was written: prepare it again') from None
     return c
 
 def compact_session(ref:str, # Session id, unique id prefix or name
@@ -353,7 +356,7 @@ def compact_session(ref:str, # Session id, unique id prefix or name
     "Compact session `ref` offline: prepare and append; returns the `Compaction`"
     return append_compaction(prepare_compaction(ref, cwd, policy, enc, notes))
 
-# %% ../nbs/09_compact.ipynb #ab4da1f5
+# %% ../nbs/09_compact.ipynb #32725a64
 def compact_report(session:str, # Session id, unique id prefix or name
                    cwd=None, # Project directory searched first; the current directory if None
                    dry_run:bool=False, # Prepare and report only; write nothing

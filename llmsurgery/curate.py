@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['THINK', 'is_think_rec', 'strip_think', 'trunc_tools', 'reid_recs', 'fork_sess', 'fork_native']
 
-# %% ../nbs/05_curate.ipynb #356783ae
+# %% ../nbs/05_curate.ipynb #8146a3a0
 import uuid
 from fastcore.basics import first
 from fastcore.foundation import L
@@ -14,7 +14,7 @@ from .read import load_recs, is_chain, rec_role, rec_txt
 from .thread import sess_thread
 from .write import stable_uuid, name_recs, chain_recs, check_recs, api_id, write_sess, last_prompt, rec_blocks
 
-# %% ../nbs/05_curate.ipynb #709a05f0
+# %% ../nbs/05_curate.ipynb #12feb645
 THINK = frozenset({'thinking', 'redacted_thinking'})
 
 def _is_think(b): return isinstance(b, dict) and b.get('type') in THINK
@@ -24,7 +24,7 @@ def is_think_rec(r:dict): # A record
     c = m.get('content') if isinstance(m := r.get('message'), dict) else None
     return r.get('type') == 'assistant' and isinstance(c, list) and bool(c) and all(map(_is_think, c))
 
-# %% ../nbs/05_curate.ipynb #1fe5f051
+# %% ../nbs/05_curate.ipynb #086b441c
 _LINKS = ('parentUuid', 'logicalParentUuid', 'leafUuid')
 
 def _up(u, gone):
@@ -45,7 +45,7 @@ def strip_think(recs): # Records, e.g. a whole file from `load_recs` or a thread
         out.append(r)
     return L(out)
 
-# %% ../nbs/05_curate.ipynb #45f6544f
+# %% ../nbs/05_curate.ipynb #8150a50e
 def _cut(s, mx): return s if len(s) <= mx else f'{s[:mx]}…[+{len(s)-mx} chars]'
 
 def _cut_all(x, mx):
@@ -66,7 +66,7 @@ def _trunc_blk(b, mx):
                                    and isinstance(x.get('text'), str) else x for x in c]
     return {**b, 'content': c}
 
-# %% ../nbs/05_curate.ipynb #94fdfea6
+# %% ../nbs/05_curate.ipynb #31ab861e
 def trunc_tools(recs, # Records
                 mx:int|None=2000): # Most characters kept of each string; None: no truncation
     "Copies of `recs` with strings in tool inputs and tool results cut to `mx` characters, marked `…[+N chars]`"
@@ -81,7 +81,7 @@ def trunc_tools(recs, # Records
         out.append(r)
     return L(out)
 
-# %% ../nbs/05_curate.ipynb #bfd1357e
+# %% ../nbs/05_curate.ipynb #2bf40ede
 def _sub(x, m):
     "JSON value `x` with every string that is a key of `m` replaced by its value"
     if isinstance(x, str): return m.get(x, x)
@@ -102,7 +102,7 @@ def _id_maps(recs, key):
                 other[b['id']] = api_id('toolu_01', f'{key}/{b["id"]}', 22)
     return uids, other
 
-# %% ../nbs/05_curate.ipynb #cf6979bb
+# %% ../nbs/05_curate.ipynb #ce9f52bb
 def reid_recs(recs, # Records, e.g. a thread
               key:str='', # Salt: the same records and key give the same ids
               ts:str|None=None): # If given, set every chain record's timestamp to it
@@ -117,7 +117,7 @@ def reid_recs(recs, # Records, e.g. a thread
         out.append(r)
     return L(out)
 
-# %% ../nbs/05_curate.ipynb #b088b53e
+# %% ../nbs/05_curate.ipynb #eef2319d
 def _flatten(recs):
     "`recs` with compaction pointers that would lead out of the copy, or splice rows already in place, removed"
     out, ids = [], {r.get('uuid') for r in recs}
@@ -139,7 +139,7 @@ def _fork_recs(recs, src, new, mx, think):
     return [{**n, 'forkedFrom': {'sessionId': src, 'messageUuid': o['uuid']}} if is_chain(o) else n
             for o, n in zip(keep, reid_recs(keep, new))]
 
-# %% ../nbs/05_curate.ipynb #f9db2321
+# %% ../nbs/05_curate.ipynb #517e63da
 def fork_sess(sid=None, # Session id, unique prefix or name to fork; the current session if None
               cwd=None, # Project directory; the current directory if None
               mx:int|None=None, # If given, truncate tool input and result strings to `mx` characters
@@ -152,13 +152,13 @@ def fork_sess(sid=None, # Session id, unique prefix or name to fork; the current
     new = stable_uuid(['fork_sess', key, src, mx, think]) if key is not None else str(uuid.uuid4())
     out = chain_recs(_fork_recs(recs, src, new, mx, think), new)
     leaf = first(r['uuid'] for r in reversed(out) if is_chain(r))
-    out.append({'type': 'last-prompt', 'lastPrompt': last_prompt(out) or '', 'leafUuid': leaf, 'sessionId': new})
+    out.append({'type': 'last-prompt', 'lastPrompt': last_prompt(out, last_prompt(recs, '')), 'leafUuid': leaf, 'sessionId': new})
     if name is not None: out += name_recs(new, name)
     check_recs(out, links=True)
     write_sess(path.parent/f'{new}.jsonl', out)
     return new
 
-# %% ../nbs/05_curate.ipynb #29cf97e8
+# %% ../nbs/05_curate.ipynb #6f5b8548
 def fork_native(sid=None, # Session id, unique prefix or name; the current session if None
                 cwd=None, # Project directory; the current directory if None
                 upto:str|None=None, # Cut after this row uuid (inclusive, in file order); None copies all

@@ -5,20 +5,24 @@
 # %% auto #0
 __all__ = ['DEF_MODEL', 'TAIL', 'canon', 'stable_uuid', 'cc_version', 'api_id', 'mk_rec', 'mk_tu', 'mk_tr', 'tool_turn',
            'rec_blocks', 'check_recs', 'chain_recs', 'rec2line', 'write_sess', 'save_sess', 'last_prompt',
-           'pending_calls', 'append_sess', 'msgs2recs', 'msgs2sess', 'name_recs', 'name_sess']
+           'SessChanged', 'sess_digest', 'pending_calls', 'append_sess', 'msgs2recs', 'msgs2sess', 'name_recs',
+           'name_sess']
 
-# %% ../nbs/04_write.ipynb #80b269d1
+# %% ../nbs/04_write.ipynb #451ee0e2
 import os, re, json, uuid, hashlib, tempfile
+from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
 import orjson
 from fastcore.basics import first
 from fastcore.foundation import L
-from .paths import sess_dir, resolve_session, check_path
+from .paths import sess_dir, resolve_session, check_path, first_prompt
 from .read import load_recs, is_chain, rec_role, rec_txt, CHAIN_TYPES
-from .thread import sess_thread
+from .thread import sess_thread, is_boundary
+try: import fcntl  # advisory locks; POSIX only
+except ImportError: fcntl = None
 
-# %% ../nbs/04_write.ipynb #a058318c
+# %% ../nbs/04_write.ipynb #1026a136
 def _jdefault(o):
     "JSON stand-in for values `orjson` does not know: paths as strings, other iterables (`L`, tuples) as lists"
     if isinstance(o, Path): return str(o)
@@ -35,7 +39,7 @@ def _dumps(o, sort=False):
     s = json.dumps(o, default=_jdefault, ensure_ascii=False, separators=(',', ':'), sort_keys=sort)
     return _LONE.sub(lambda m: '\\u%04x' % ord(m[0]), s).encode()
 
-# %% ../nbs/04_write.ipynb #ceb4ccbd
+# %% ../nbs/04_write.ipynb #6b8fa7af
 def canon(o): # Any JSON value (dicts, lists, `L`s, strings, numbers)
     "Canonical JSON text for `o`: compact, keys sorted, for hashing"
     return _dumps(o, sort=True).decode()
@@ -49,7 +53,7 @@ def stable_uuid(s): # A string, or any JSON value (hashed through `canon`)
         except UnicodeEncodeError: pass  # a lone surrogate, which UTF-8 cannot encode: hash its JSON text instead
     return str(uuid.uuid5(_NS, canon(s)))
 
-# %% ../nbs/04_write.ipynb #641d92b4
+# %% ../nbs/04_write.ipynb #8555e219
 def cc_version():
     "Version of the Claude Code CLI bundled with the installed `claude-agent-sdk`, or None"
     try:
@@ -61,7 +65,7 @@ def cc_version():
         return (files('claude_agent_sdk')/'_bundled'/'claude.version').read_text().split()[0]
     except (ImportError, OSError, IndexError): return None
 
-# %% ../nbs/04_write.ipynb #ea1efd86
+# %% ../nbs/04_write.ipynb #c9dfd472
 DEF_MODEL = 'claude-sonnet-4-6'
 _B62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 
@@ -84,7 +88,7 @@ def _plain(x):
     try: return orjson.loads(b)
     except orjson.JSONDecodeError: return json.loads(b)  # lone surrogates, which `_dumps` writes as escapes
 
-# %% ../nbs/04_write.ipynb #a70edc66
+# %% ../nbs/04_write.ipynb #06536b91
 def _clean_blk(b):
     "Content block `b` without `cache_control` (also inside tool results); a str becomes a text block"
     if isinstance(b, str): return {'type': 'text', 'text': b}
@@ -102,7 +106,7 @@ def _content(role, c):
         return c[0]['text']
     return c
 
-# %% ../nbs/04_write.ipynb #ee784bb8
+# %% ../nbs/04_write.ipynb #a0765550
 def _git_branch(cwd):
     "The git branch checked out at `cwd` (read from `.git/HEAD`), 'HEAD' if detached or not a repository"
     for d in [Path(cwd), *Path(cwd).parents]:
@@ -128,7 +132,7 @@ def _asst_msg(c, uid, model, input_toks):
     stop = 'tool_use' if any(isinstance(b, dict) and b.get('type') == 'tool_use' for b in c) else 'end_turn'
     return {**m, 'content': c, 'stop_reason': stop, 'stop_sequence': None, 'usage': _usage(c, input_toks)}
 
-# %% ../nbs/04_write.ipynb #a344e34f
+# %% ../nbs/04_write.ipynb #11ba14a8
 def mk_rec(role:str, # 'user' or 'assistant'
            content, # A string, or a list of content blocks
            cwd=None, # Project directory recorded in the envelope; the current directory if None
@@ -153,7 +157,7 @@ def mk_rec(role:str, # 'user' or 'assistant'
     r['gitBranch'] = _git_branch(cwd)
     return {**r, **kwargs}
 
-# %% ../nbs/04_write.ipynb #6dc2b1d5
+# %% ../nbs/04_write.ipynb #05e121cf
 def mk_tu(name:str, # Tool name, as the transcript records it (e.g. 'Bash', 'mcp__srv__tool')
           input:dict|None=None, # Tool arguments
           tid:str|None=None): # `tool_use` id; a random one if None
@@ -167,7 +171,7 @@ def mk_tr(tu:dict, # The `tool_use` block being answered
     b = {'type': 'tool_result', 'tool_use_id': tu['id'], 'content': _plain(content)}
     return {**b, 'is_error': True} if is_error else b
 
-# %% ../nbs/04_write.ipynb #f9066fd7
+# %% ../nbs/04_write.ipynb #5e1d1004
 def tool_turn(prompt, # The user's request
               name:str, # Tool name
               input:dict, # Tool arguments
@@ -183,7 +187,7 @@ def tool_turn(prompt, # The user's request
     return L(mk_rec('user', prompt, uid=uids[0], **kwargs), mk_rec('assistant', [tu], uid=uids[1], **kwargs),
              mk_rec('user', [mk_tr(tu, output, is_error)], uid=uids[2], **kwargs), mk_rec('assistant', answer, uid=uids[3], **kwargs))
 
-# %% ../nbs/04_write.ipynb #a98c399e
+# %% ../nbs/04_write.ipynb #b4d8109d
 def rec_blocks(r:dict): # A record
     "The content blocks (dicts) of `r`'s message; [] if its content is a string or it has none"
     c = m.get('content') if isinstance(m := r.get('message'), dict) else None
@@ -206,7 +210,7 @@ def _rec_problem(r, seen, calls):
             elif b.get('type') == 'tool_result' and b.get('tool_use_id') not in calls:
                 return f'{t} record {u}: tool_result answers no earlier tool_use (tool_use_id {b.get("tool_use_id")!r})'
 
-# %% ../nbs/04_write.ipynb #35fda8a0
+# %% ../nbs/04_write.ipynb #c5326839
 def check_recs(recs, # Records about to be written
                known=(), # Uuids already in the session (for an append)
                calls=(), # Tool-use ids already issued in the session (for an append)
@@ -221,13 +225,18 @@ def check_recs(recs, # Records about to be written
             raise ValueError(f'record {i}: parentUuid {p} names no record (orphan)')
     return recs
 
-# %% ../nbs/04_write.ipynb #1c8284a1
+# %% ../nbs/04_write.ipynb #1fe28387
 def _set_sid(r, sid):
     "Put session id `sid` into record `r` (a chain record always gets `sessionId`)"
     if sid is None: return r
     if is_chain(r) or 'sessionId' in r: r['sessionId'] = sid
     if 'session_id' in r: r['session_id'] = sid
     return r
+
+def _boundary(r, prev):
+    "Compaction boundary `r` as Claude Code writes it after `prev`: no parent, `prev` as its logical parent"
+    lp = prev if prev is not None else r.get('logicalParentUuid')
+    return {'parentUuid': None, 'logicalParentUuid': lp, **{k: v for k, v in r.items() if k not in ('parentUuid', 'logicalParentUuid')}}
 
 def chain_recs(recs, # Records in conversation order
                sid:str|None=None, # Session id to set on them; None leaves ids alone
@@ -237,17 +246,18 @@ def chain_recs(recs, # Records in conversation order
     owners, prev, out = dict(owners or {}), parent, []
     for r in recs:
         r = _plain(r)
-        if is_chain(r):
+        if is_boundary(r): r = _boundary(r, prev)
+        elif is_chain(r):
             src = first(owners.get(b.get('tool_use_id')) for b in rec_blocks(r) if b.get('type') == 'tool_result')
             r = {'parentUuid': None, **r}
             r['parentUuid'] = src or prev
             if src and r.get('type') == 'user': r['sourceToolAssistantUUID'] = src
             owners.update({b.get('id'): r['uuid'] for b in rec_blocks(r) if b.get('type') == 'tool_use'})
-            prev = r['uuid']
+        if is_chain(r): prev = r['uuid']
         out.append(_set_sid(r, sid))
     return out
 
-# %% ../nbs/04_write.ipynb #d27c022b
+# %% ../nbs/04_write.ipynb #d5dc6780
 def rec2line(r:dict): # A record
     "`r` as one transcript line (bytes, with the `\\n`), serialised the way Claude Code writes it"
     if not is_chain(r) and 'type' in r: r = {'type': r['type'], **r}
@@ -291,7 +301,7 @@ def _atomic_write(path, data):
     except OSError as e: _named(e, path)
     _fsync_dir(path.parent)
 
-# %% ../nbs/04_write.ipynb #41a7e218
+# %% ../nbs/04_write.ipynb #0fbb2eb4
 def _is_uuid(s):
     try: return str(uuid.UUID(s)) == s.lower()
     except (ValueError, TypeError, AttributeError): return False
@@ -314,7 +324,7 @@ def write_sess(path, # The transcript file to write (replaced if it exists)
     "Write `recs` as the whole transcript at `path`: atomically, one `rec2line` each, mode 0600"
     _atomic_write(path, b''.join(map(rec2line, recs)))
 
-# %% ../nbs/04_write.ipynb #a218f61f
+# %% ../nbs/04_write.ipynb #09c8999b
 def save_sess(recs, # Records in conversation order, e.g. from `mk_rec` or `tool_turn`
               sid:str|None=None, # Session id (a UUID); from `key`, or random, if None
               cwd=None, # Project directory; the current directory if None
@@ -329,7 +339,7 @@ def save_sess(recs, # Records in conversation order, e.g. from `mk_rec` or `tool
     write_sess(check_path(sess_dir(cwd)/f'{sid}.jsonl'), _prep(recs, sid, ts, chain))
     return sid
 
-# %% ../nbs/04_write.ipynb #d7dcd30a
+# %% ../nbs/04_write.ipynb #5e71c12f
 TAIL = 64*1024  # bytes at the end of a file that listings read for titles and tags
 _NAME_TYPES = {'custom-title': 'customTitle', 'ai-title': 'aiTitle', 'tag': 'tag', 'agent-name': 'agentName'}
 
@@ -356,33 +366,84 @@ def _keep_names(path, old, sid, nbytes):
     there = _tail_types(path, room)
     return [{'type': t, _NAME_TYPES[t]: r[_NAME_TYPES[t]], 'sessionId': sid} for t, r in latest.items() if t not in there]
 
-# %% ../nbs/04_write.ipynb #3e499c1e
-def last_prompt(recs): # Records, e.g. a thread
-    "Text of the last prompt a person typed among `recs` (no tool results, CLI-injected or summary rows), or None"
-    return first(rec_txt(r) for r in reversed(recs) if rec_role(r) == 'user' and not r.get('isMeta') and not r.get('isCompactSummary'))
+# %% ../nbs/04_write.ipynb #f1a1a0c9
+_NO_PROMPT = {'type': 'user', 'message': {'role': 'user', 'content': '\0no typed prompt\0'}}  # a prompt no real row holds
+
+def _typed(r):
+    "The prompt typed in record `r`, as Claude Code records it, or None"
+    t = first_prompt([r, _NO_PROMPT])
+    return None if t == _NO_PROMPT['message']['content'] else t
+
+def last_prompt(recs, # Records, e.g. a thread, or the records of one append
+                default=None): # What to return when no record of `recs` holds a typed prompt
+    "The last prompt a person typed among `recs`, as Claude Code writes it in `lastPrompt`; else `default`"
+    return first(t for r in reversed(recs) if (t := _typed(r)) is not None) or default
+
+def _file_prompt(recs):
+    "The `lastPrompt` of the last `last-prompt` record in `recs` that has one, or None"
+    return first(r['lastPrompt'] for r in reversed(recs) if r.get('type') == 'last-prompt' and isinstance(r.get('lastPrompt'), str) and r['lastPrompt'])
+
+# %% ../nbs/04_write.ipynb #bd185835
+class SessChanged(ValueError):
+    "A transcript is not what the writer read: another process wrote to it in between"
 
 def _undo(fd, data, n):
     "Cut the first `n` bytes of `data`, just appended through `fd`, off again, unless another writer has appended since"
     end = os.lseek(fd, 0, os.SEEK_CUR)  # with O_APPEND: the end of our last write
     if os.fstat(fd).st_size == end and os.pread(fd, n, end - n) == data[:n]: os.ftruncate(fd, end - n)
 
-def _append(path, data):
-    "Append `data` to the existing file `path`, ending a torn last line first; never rewrites a byte, and a failed append leaves the file as it was"
-    fd = os.open(path, os.O_RDWR | os.O_APPEND)  # no O_CREAT: appending to a missing session is an error
+@contextmanager
+def _locked(path):
+    "File `path` opened for appending (never created), under an exclusive advisory lock until the block ends"
+    fd = os.open(path, os.O_RDWR | os.O_APPEND)
     try:
-        size = os.fstat(fd).st_size
-        if size and os.pread(fd, 1, size - 1) != b'\n': data = b'\n' + data
-        done = 0
-        try:
-            while done < len(data): done += os.write(fd, memoryview(data)[done:])
-            os.fsync(fd)
-        except BaseException as e:
-            if done: _undo(fd, data, done)
-            if isinstance(e, OSError): _named(e, path)
-            raise
+        if fcntl: fcntl.flock(fd, fcntl.LOCK_EX)
+        yield fd
+    finally: os.close(fd)  # closing releases the lock
+
+# %% ../nbs/04_write.ipynb #d82eae18
+def _write(fd, path, data, size=None):
+    "Append `data` through `fd`, ending a torn last line first; refuse if the file is no longer `size` bytes; undo a failed write"
+    now = os.fstat(fd).st_size
+    if size is not None and now != size:
+        raise SessChanged(f'{path}: the transcript changed since it was read (it was {size:,} bytes, now {now:,}): nothing was written')
+    if now and os.pread(fd, 1, now - 1) != b'\n': data = b'\n' + data
+    done = 0
+    try:
+        while done < len(data): done += os.write(fd, memoryview(data)[done:])
+        os.fsync(fd)
+    except BaseException as e:
+        if done: _undo(fd, data, done)
+        if isinstance(e, OSError): _named(e, path)
+        raise
+
+def _append(path, data):
+    "Append `data` to the existing file `path` under its lock, ending a torn last line first; a failed append leaves the file as it was"
+    with _locked(path) as fd: _write(fd, path, data)
+
+# %% ../nbs/04_write.ipynb #5e964003
+def _fd_digest(fd, size):
+    "`'size:sha256'` of the first `size` bytes of the file open at `fd`"
+    h, off = hashlib.sha256(), 0
+    while off < size and (b := os.pread(fd, min(1 << 20, size - off), off)): h.update(b); off += len(b)
+    return f'{size}:{h.hexdigest()}'
+
+def sess_digest(path): # A transcript
+    "`'size:sha256'` of the file at `path`, as `append_sess` takes it in `expect`"
+    fd = os.open(path, os.O_RDONLY)
+    try: return _fd_digest(fd, os.fstat(fd).st_size)
     finally: os.close(fd)
 
-# %% ../nbs/04_write.ipynb #e76431e4
+def _expected(fd, path, expect):
+    "Size of the file open at `fd`, if it is what `expect` (a size, or a `sess_digest`) says; else `SessChanged`"
+    if isinstance(expect, bool) or not (isinstance(expect, int) or isinstance(expect, str) and re.fullmatch(r'\d+:[0-9a-f]{64}', expect)):
+        raise ValueError(f"expect must be a size in bytes or a 'size:sha256' digest from `sess_digest`, not {expect!r}")
+    size, want = os.fstat(fd).st_size, expect if isinstance(expect, int) else int(expect.split(':')[0])
+    if size == want and (isinstance(expect, int) or _fd_digest(fd, size) == expect): return size
+    was = f'it was {want:,} bytes, now {size:,}' if size != want else 'same size, other bytes'
+    raise SessChanged(f'{path}: the transcript changed since it was read ({was}): nothing was written')
+
+# %% ../nbs/04_write.ipynb #17b9129f
 def pending_calls(thread, # Thread records, e.g. from `sess_thread`
                  )->dict:
     "Calls at the end of `thread` still waiting for a result: tool-use id -> uuid of the row that made it"
@@ -395,27 +456,33 @@ def pending_calls(thread, # Thread records, e.g. from `sess_thread`
             out = {k: v for k, v in out.items() if k not in done} if done else {}
     return out
 
-# %% ../nbs/04_write.ipynb #b25addce
+# %% ../nbs/04_write.ipynb #1f1a1c0e
+def _splice(path, old, recs, sid, ts):
+    "The bytes that append `recs` to session `sid`, whose file at `path` holds `old`"
+    thread = sess_thread(old)
+    owners = pending_calls(thread)
+    check_recs(recs, known=[r['uuid'] for r in old if isinstance(r.get('uuid'), str)], calls=owners)
+    new = _prep(recs, sid, ts, True, thread[-1]['uuid'] if thread else None, owners)
+    if (leaf := first(r['uuid'] for r in reversed(new) if is_chain(r))):
+        lp = last_prompt(new, _file_prompt(old) or last_prompt(thread)) or ''
+        new.append({'type': 'last-prompt', 'lastPrompt': lp, 'leafUuid': leaf, 'sessionId': sid})
+    data = b''.join(map(rec2line, new))
+    return data + b''.join(map(rec2line, _keep_names(path, old, sid, len(data) + 1)))
+
 def append_sess(recs, # Records to append, e.g. from `tool_turn`
                 sid:str|None=None, # Session id, unique prefix or name; the current session if None
                 cwd=None, # Project directory; the current directory if None
-                ts=None): # If given, stamp each appended record: True for now, or an ISO timestamp
+                ts=None, # If given, stamp each appended record: True for now, or an ISO timestamp
+                expect:int|str|None=None): # Refuse unless the file is still this: a size, or a `sess_digest`
     "Chain `recs` onto the leaf Claude Code would resume in session `sid`, and append them; returns the id"
     sid, path = resolve_session(sid, cwd)
-    old = load_recs(path)
-    thread = sess_thread(old)
-    owners = pending_calls(thread)
     recs = list(recs)
-    check_recs(recs, known=[r['uuid'] for r in old if isinstance(r.get('uuid'), str)], calls=owners)
-    new = _prep(recs, sid, ts, True, thread[-1]['uuid'] if thread else None, owners)
-    leaf = first(r['uuid'] for r in reversed(new) if is_chain(r))
-    if leaf: new.append({'type': 'last-prompt', 'lastPrompt': last_prompt([*thread, *new]) or '', 'leafUuid': leaf, 'sessionId': sid})
-    data = b''.join(map(rec2line, new))
-    names = _keep_names(path, old, sid, len(data) + 1)
-    _append(path, data + b''.join(map(rec2line, names)))
+    with _locked(path) as fd:
+        size = None if expect is None else _expected(fd, path, expect)
+        _write(fd, path, _splice(path, load_recs(path), recs, sid, ts), size)
     return sid
 
-# %% ../nbs/04_write.ipynb #ab9c36ed
+# %% ../nbs/04_write.ipynb #17ca5999
 def msgs2recs(msgs, # Anthropic-style messages: dicts with `role` and `content`
               key:str='', # Salt: the same messages and key give the same ids
               cwd=None, # Project directory recorded in the envelopes; the current directory if None
@@ -434,7 +501,7 @@ def msgs2recs(msgs, # Anthropic-style messages: dicts with `role` and `content`
         out.append(r)
     return L(out)
 
-# %% ../nbs/04_write.ipynb #303a035f
+# %% ../nbs/04_write.ipynb #e42d63e3
 def msgs2sess(msgs, # Anthropic-style messages: dicts with `role` and `content`
               key:str='', # Salt: the same messages and key give the same session id and file
               cwd=None, # Project directory the session is filed under; the current directory if None
@@ -446,7 +513,7 @@ def msgs2sess(msgs, # Anthropic-style messages: dicts with `role` and `content`
     recs = [*msgs2recs(msgs, key, cwd, ts, model), *(extra or [])]
     return save_sess(recs, stable_uuid(['msgs2sess', key, msgs, extra or []]), cwd)
 
-# %% ../nbs/04_write.ipynb #8fb0d3f8
+# %% ../nbs/04_write.ipynb #0df2339a
 def name_recs(sid:str, # Session id
               name:str): # The session's new name
     "The records Claude Code appends when session `sid` is named `name`"
