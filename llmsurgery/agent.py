@@ -43,8 +43,9 @@ def rule_match(rule:str, # Permission rule, e.g. 'Bash(/path/step1.sh *)' or 'mc
     if name != tool: return False
     return pat is None or bool(_cmd_rx(pat).fullmatch(str((input or {}).get('command', ''))))
 
-# %% ../nbs/10_agent.ipynb #2d893394
+# %% ../nbs/10_agent.ipynb #21757de6
 def _deny(reason):
+    "A `PreToolUse` hook answer refusing the call, with `reason` for the model"
     return {'hookSpecificOutput':{'hookEventName':'PreToolUse', 'permissionDecision':'deny', 'permissionDecisionReason':reason}}
 
 def lock_hooks(allowed:list): # Permission rules, e.g. ['Bash(/path/step1.sh *)']
@@ -68,10 +69,12 @@ def stream_calls(msgs): # SDK messages from a query, e.g. the stream `run_locked
                 calls[b.tool_use_id].update(result=b.content, is_error=bool(b.is_error))
     return L(calls.values())
 
-# %% ../nbs/10_agent.ipynb #8565ae6b
+# %% ../nbs/10_agent.ipynb #39cac50f
 class AgentTimeout(TimeoutError):
     "A locked agent ran out of time and was killed; `msgs` is its stream so far, `killed` the process ids"
-    def __init__(self, timeout, msgs, killed):
+    def __init__(self, timeout, # Seconds the run was allowed
+                 msgs, # SDK messages received before the deadline
+                 killed): # Ids of the processes killed at the deadline
         self.timeout, self.msgs, self.killed = timeout, L(msgs), killed
         super().__init__(f'locked agent cancelled after {timeout}s; killed {len(killed)} processes')
 
@@ -144,8 +147,9 @@ def defer_tools(name:str, # MCP server name to host the tools under
     async def route(inp, tool_use_id, ctx): return {} if held.get(_hkey(inp.get('tool_name'), inp.get('tool_input'))) else DEFER
     return {name:srv}, [pre+n for n,_,_ in tools], {'PreToolUse':[HookMatcher(matcher=re.escape(pre)+'.*', hooks=[route])]}
 
-# %% ../nbs/10_agent.ipynb #5756fe17
+# %% ../nbs/10_agent.ipynb #3410ff2c
 def _prefixed(b, prefix, skip):
+    "Content block `b`, a `tool_use` named with `prefix` unless its name is qualified already or in `skip`"
     if not (isinstance(b, dict) and b.get('type') == 'tool_use'): return b
     n = b.get('name', '')
     return b if n.startswith('mcp__') or n in skip else {**b, 'name':prefix + n}

@@ -34,7 +34,8 @@ def _fail(cmd, e):
 
 @call_parse
 def sess_show(
-    session:opt_pos('Session id, unique id prefix or title; default: the newest session (or the packaged fixture)')=None,
+    # Session id, unique id prefix, name or transcript path; default: the newest session (or the packaged fixture)
+    session:opt_pos('Session id, unique id prefix, name or transcript path; default: the newest session (or the packaged fixture)')=None,
     cwd:str=None, # Project directory searched first; the current directory if omitted
     mx:int=500, # Characters of text shown per record
     all:bool=False, # Show every record in the file, not just the active thread
@@ -65,7 +66,8 @@ short_flags('sess2nb', {'-o': '--out'})
 # %% ../nbs/20_cli.ipynb #1c9dbcba
 @call_parse
 def sess2nb(
-    session:opt_pos("Session id, unique id prefix or title; default: the current project's newest session (or the packaged fixture)")=None,
+    # Session id, unique id prefix, name or transcript path; default: the current project's newest session (or the packaged fixture)
+    session:opt_pos("Session id, unique id prefix, name or transcript path; default: the current project's newest session (or the packaged fixture)")=None,
     out:str=None, # Notebook to write (also `-o`); default: `<session id>.ipynb` in the current directory
     cwd:str=None, # Project directory searched first; the current directory if omitted
     mx:int=2000, # Longest tool input string or result kept in the notebook; 0 keeps everything

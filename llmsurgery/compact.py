@@ -158,12 +158,13 @@ def _msg_items(chat):
         if its: out.append(its)
     return out
 
-# %% ../nbs/09_compact.ipynb #736c98a9
+# %% ../nbs/09_compact.ipynb #586a8d01
 _BUDGET = dict(user='user_toks', asst='asst_toks', bash='call_toks', code='call_toks', call='call_toks', result='result_toks')
 
 def _one(s): return re.sub(r'\r\n?|\n', '¶', s.strip())
 
 def _fence(code):
+    "`code` as a fenced `python` block, fenced longer than any backtick run inside"
     f = '```'
     while f in code: f += '`'
     return f'{f}python\n{code.strip(chr(10))}\n{f}'

@@ -19,13 +19,16 @@ from .paths import resolve_session, list_sessions, sess_src, FIXTURE
 from .read import load_recs, load_sess, sess_id, sess_meta
 from .thread import sess_thread
 from .curate import strip_think
-from .write import DEF_MODEL, stable_uuid, msgs2recs, save_sess
+from .write import stable_uuid, msgs2recs, save_sess
 from .tools import tr_txt
 
-# %% ../nbs/08_dialog.ipynb #49f46e54
+# %% ../nbs/08_dialog.ipynb #305b2dac
 class Msg(AttrDict):
     "A canonical message: `role`, `content` (a list of content blocks) and provenance `meta`"
-    def __init__(self, role, content, meta=None): super().__init__(role=role, content=list(content), meta=dict(meta or {}))
+    def __init__(self, role, # 'user', 'assistant' or 'tool'
+                 content, # Content blocks (any iterable; kept as a list)
+                 meta=None): # Provenance: `created` and `uid`; assistant messages add `mid`, `model` and `usage`
+        super().__init__(role=role, content=list(content), meta=dict(meta or {}))
     @property
     def text(self):
         "The message as plain text"
@@ -76,7 +79,7 @@ def _user_parts(r, names):
         elif b.get('type') != 'text' or b.get('text'): rest.append(dict(b))
     return trs, rest
 
-# %% ../nbs/08_dialog.ipynb #b26e5cb6
+# %% ../nbs/08_dialog.ipynb #0ccdacc1
 def _add_asst(out, r, parts, opened):
     "Add assistant record `r`; `opened` maps the API ids of assistant messages since the last user message to them"
     m = r['message']; mid = m.get('id')
@@ -87,9 +90,12 @@ def _add_asst(out, r, parts, opened):
     tgt.content = sorted(tgt.content + parts, key=lambda p: p.get('type') == 'tool_use')
     if m.get('usage') is not None: tgt.meta['usage'] = m['usage']
 
-def _prov(r): return dict(created=r.get('timestamp'), uid=r.get('uuid'))
+def _prov(r):
+    "Provenance `meta` for a message that starts at record `r`"
+    return dict(created=r.get('timestamp'), uid=r.get('uuid'))
 
 def _add_user(out, r, role, parts):
+    "Add `parts` of user record `r` as a `role` ('user' or 'tool') message, merged into the last one if it has that role"
     if out and out[-1].role == role: out[-1].content += parts
     else: out.append(Msg(role, parts, _prov(r)))
 
@@ -132,12 +138,17 @@ def chat2msgs(
         else: out.append(dict(role=role, content=bs))
     return out
 
-# %% ../nbs/08_dialog.ipynb #2df56613
+# %% ../nbs/08_dialog.ipynb #00d72006
 KINDS = ('prompt', 'note', 'raw')
 
 class DlgMsg:
     "One dialog message: a prompt with its reply `output`, a note, or a raw record"
-    def __init__(self, content:str='', kind:str='prompt', output:str='', id:str=None, attachments:dict=None, meta:dict=None):
+    def __init__(self, content:str='', # A prompt's user turn or a note, as markdown; a raw message's record, as JSON
+                 kind:str='prompt', # 'prompt', 'note' or 'raw' (`KINDS`)
+                 output:str='', # A prompt's whole reply, as markdown with fenced tool blocks
+                 id:str=None, # Short id; derived from `kind`, `content` and `output` if None
+                 attachments:dict=None, # Images by name: `{name: (media_type, base64 data)}`
+                 meta:dict=None): # Provenance and layout: `timestamp`, `uid`, `model`, `usage`, `lens`, `layout`; `rec_kind` for raw
         if kind not in KINDS: raise ValueError(f'kind must be one of {KINDS}, not {kind!r}')
         self.content, self.kind, self.output, self.id = content, kind, output, id or _mk_id(kind, content, output)
         self.attachments, self.meta = dict(attachments or {}), dict(meta or {})
@@ -148,13 +159,16 @@ def _mk_id(*xs):
     "A short id derived from `xs`"
     return '_' + hashlib.sha1(json.dumps(xs, ensure_ascii=True, default=str).encode()).hexdigest()[:8]
 
-# %% ../nbs/08_dialog.ipynb #da5b4dce
+# %% ../nbs/08_dialog.ipynb #a5a1d8ed
 class Dialog:
     "A named list of `DlgMsg`s"
-    def __init__(self, name:str='', messages=None, meta:dict=None): self.name, self.messages, self.meta = name, L(messages or []), dict(meta or {})
+    def __init__(self, name:str='', # Dialog name, e.g. the session's title
+                 messages=None, # `DlgMsg`s, in order
+                 meta:dict=None): # Dialog metadata, e.g. `sid`, the id of the session it came from
+        self.name, self.messages, self.meta = name, L(messages or []), dict(meta or {})
     __repr__ = basic_repr('name')
     def __len__(self): return len(self.messages)
-    def __getitem__(self, i):
+    def __getitem__(self, i): # Position, or message id
         "A message by position, or by id"
         return first(self.messages, lambda m: m.id == i) if isinstance(i, str) else self.messages[i]
     def __eq__(self, o): return isinstance(o, Dialog) and (self.name, list(self.messages), self.meta) == (o.name, list(o.messages), o.meta)
@@ -413,7 +427,7 @@ def dlg2msgs(
     "API messages for `dlg`, with each reply's tool calls recovered as real blocks"
     return chat2msgs(dlg2chat(dlg))
 
-# %% ../nbs/08_dialog.ipynb #50ed8953
+# %% ../nbs/08_dialog.ipynb #2bb08bbb
 class TextView(str):
     "Plain text that shows as itself"
     def __repr__(self): return str(self)
@@ -426,14 +440,14 @@ def _size(n): return f'{n}B' if n < 1024 else f'{n/1024:.1f}K' if n < 1024**2 el
 def _line(s, w=80): return _cut(' '.join(s.split()), w)
 
 @patch
-def preview(self:DlgMsg, w:int=80):
+def preview(self:DlgMsg, w:int=80): # Widest first-words excerpt
     "One line: id, kind letter, size and the first words (a raw record's `type:subtype`)"
     txt = f"<{self.meta.get('rec_kind')}>" if self.kind == 'raw' else _line(self.content, w)
     return f'{self.id} {self.kind[0]} {_size(len(self.content)):>6} {txt}'
 
-# %% ../nbs/08_dialog.ipynb #db2793a7
+# %% ../nbs/08_dialog.ipynb #3d1583c1
 @patch
-def summary(self:Dialog, w:int=80):
+def summary(self:Dialog, w:int=80): # Widest excerpt of each content and reply
     "One sized row per message, each prompt's reply on its own row below it"
     rows = []
     for m in self.messages:
@@ -563,9 +577,9 @@ def _with_raws(msgs, th):
         out.append(m)
     return out + [_raw_msg(r) for _, r in raws[j:]]
 
-# %% ../nbs/08_dialog.ipynb #241d450f
+# %% ../nbs/08_dialog.ipynb #51b97b51
 def sess2dlg(
-    sid:str|None=None, # Session id, unique prefix or title; the current session if None
+    sid:str|None=None, # Session id, unique prefix or name; the current session if None
     cwd=None, # Project directory searched first; the current directory if None
     name:str|None=None, # Dialog name; the session id if None
     mx:int|None=2000, # Longest tool input string or result shown; None keeps everything
@@ -598,13 +612,13 @@ def dlg2recs(
     dlg:Dialog, # The dialog to convert
     key:str='dlg2sess', # Salt for the record ids
     cwd=None, # Project directory recorded in the envelopes; the current directory if None
-    model:str|None=None, # `message.model` of assistant rows with none in the dialog; `DEF_MODEL` if None
+    model:str|None=None, # `message.model` of assistant rows with none in the dialog; None leaves it out
 )->L: # Records in conversation order, not yet linked
     "Transcript records for `dlg`: one per canonical message, and each raw message's record"
     calls = set()
     items = [(m, _drop_strays(ms, calls)) for m, ms in _dlg_items(dlg)]
     api = [dict(role='assistant' if x.role == 'assistant' else 'user', content=[_api_blk(p) for p in x.content]) for _, ms in items for x in ms]
-    recs, out, i = msgs2recs(api, key, cwd, model=model or DEF_MODEL), [], 0
+    recs, out, i = msgs2recs(api, key, cwd, model=model), [], 0
     for m, ms in items:
         if m.kind == 'raw': out.append(json.loads(m.content)); continue
         out += [_stamp(r, m.meta.get('timestamp'), m.meta.get('model')) for r in recs[i:i+len(ms)]]; i += len(ms)
@@ -615,15 +629,15 @@ def dlg2sess(
     dlg:Dialog, # The dialog to convert
     cwd=None, # Project directory the session is filed under; the current directory if None
     key:str='dlg2sess', # Salt: the same dialog name and key always give the same session id
-    model:str|None=None, # `message.model` of assistant rows with none in the dialog; `DEF_MODEL` if None
+    model:str|None=None, # `message.model` of assistant rows with none in the dialog; None leaves it out
 )->str: # The session id, ready for `claude --resume`
     "Write `dlg` as a Claude Code session of the project at `cwd`; returns its id"
     sid = stable_uuid(['dlg2sess', key, dlg.name])
     return save_sess(dlg2recs(dlg, key=sid, cwd=cwd, model=model), sid, cwd)
 
-# %% ../nbs/08_dialog.ipynb #2a64ebf5
+# %% ../nbs/08_dialog.ipynb #a7f33f63
 def sess2nb(
-    session=None, # Session id, unique id prefix, title, or transcript path; None: the newest session
+    session=None, # Session id, unique id prefix, name, or transcript path; None: the newest session
     out=None, # Notebook to write; `<session id>.ipynb` in the current directory if None
     cwd=None, # Project directory searched first; the current directory if None
     mx:int|None=2000, # Longest tool input string or result shown; None keeps everything

@@ -10,7 +10,7 @@ __all__ = ['MODEL', 'SIG', 'ERR_TYPES', 'USAGE', 'COMPACT_SUMMARY', 'COMPACT_RUL
            'sdk_env', 'deferred_call', 'no_prompt', 'sdk_query', 'tagged_pids', 'kill_tagged', 'drain_until', 'run_sdk',
            'sdk_resume_check']
 
-# %% ../nbs/03_harness.ipynb #befcd9f3
+# %% ../nbs/03_harness.ipynb #b4878a60
 import os, json, gzip, uuid, shutil, asyncio, difflib, signal, tempfile, threading, subprocess, importlib.util, importlib.resources
 from pathlib import Path
 from contextlib import contextmanager
@@ -20,11 +20,12 @@ from fastcore.foundation import L
 from .paths import proj_name, check_ref
 from .read import load_recs
 
-# %% ../nbs/03_harness.ipynb #214dcb58
+# %% ../nbs/03_harness.ipynb #8c59e68b
 MODEL = 'claude-haiku-4-5'
 SIG = 'c2lnLW1vY2s='  # a made-up signature: the mock checks none, the CLI only needs one present
 
-def text_blk(text:str): "A text content block"; return {'type':'text', 'text':text}
+def text_blk(text:str): # The text
+    "A text content block"; return {'type':'text', 'text':text}
 
 def think_blk(thinking:str, # What the model thought
               signature:str=SIG): # Claude Code keeps signed thinking on resume; the real API checks it
@@ -37,7 +38,7 @@ def tu_blk(name:str, # Tool name, e.g. 'Bash'
     "A tool_use content block"
     return {'type':'tool_use', 'id':id, 'name':name, 'input':input or {}}
 
-# %% ../nbs/03_harness.ipynb #1825eacb
+# %% ../nbs/03_harness.ipynb #d1ef3a9a
 def mk_reply(*blocks, # Content blocks; a str is a text block
              stop_reason:str|None=None, # None: 'tool_use' if the reply calls a tool, else 'end_turn'
              usage:dict|None=None): # Usage figures to report, e.g. `{'input_tokens':190000}`
@@ -46,7 +47,7 @@ def mk_reply(*blocks, # Content blocks; a str is a text block
     if stop_reason is None: stop_reason = 'tool_use' if any(b['type']=='tool_use' for b in bs) else 'end_turn'
     return {'content':bs, 'stop_reason':stop_reason, 'usage':dict(usage or {})}
 
-# %% ../nbs/03_harness.ipynb #8d1291e9
+# %% ../nbs/03_harness.ipynb #525dca78
 ERR_TYPES = {400:'invalid_request_error', 401:'authentication_error', 403:'permission_error', 404:'not_found_error',
              413:'request_too_large', 429:'rate_limit_error', 500:'api_error', 529:'overloaded_error'}
 
@@ -59,12 +60,14 @@ def mk_error(status:int, # HTTP status, e.g. 429, 529, 500
     hs = {} if retry else {'x-should-retry':'false'}
     return {'status':status, 'error':{'type':type or ERR_TYPES.get(status, 'api_error'), 'message':message}, 'headers':{**hs, **(headers or {})}}
 
-def is_err_reply(x) -> bool:
+def is_err_reply(x # A scripted reply, in any form `as_reply` takes
+                ) -> bool:
     "Is script entry `x` an error reply, as `mk_error` makes?"
     return isinstance(x, dict) and 'status' in x and 'error' in x
 
-# %% ../nbs/03_harness.ipynb #b2a813ae
-def as_reply(x) -> dict:
+# %% ../nbs/03_harness.ipynb #3a42d532
+def as_reply(x # A reply: a string, a block, a list of blocks, or a dict from `mk_reply`
+            ) -> dict:
     "Normalise a script entry (str, block, list of blocks, reply dict or error reply) to a reply"
     if is_err_reply(x): return {'status':x['status'], 'error':dict(x['error']), 'headers':dict(x.get('headers') or {})}
     if isinstance(x, (str, list, tuple)): return mk_reply(*([x] if isinstance(x, str) else x))
@@ -73,7 +76,7 @@ def as_reply(x) -> dict:
     if isinstance(x, dict) and 'type' in x: return mk_reply(x)
     raise TypeError(f'not a reply: {x!r}')
 
-# %% ../nbs/03_harness.ipynb #b8742524
+# %% ../nbs/03_harness.ipynb #04b28244
 USAGE = {'input_tokens':10, 'output_tokens':5, 'cache_creation_input_tokens':0, 'cache_read_input_tokens':0}
 
 def reply_msg(reply, # A reply, in any form `as_reply` takes
@@ -86,7 +89,7 @@ def reply_msg(reply, # A reply, in any form `as_reply` takes
     return {'id':f'msg_mock_{n:04d}', 'type':'message', 'role':'assistant', 'model':model, 'content':bs,
             'stop_reason':r['stop_reason'], 'stop_sequence':None, 'usage':{**USAGE, **r['usage']}}
 
-# %% ../nbs/03_harness.ipynb #bacccfa2
+# %% ../nbs/03_harness.ipynb #0930db89
 def _blk_stream(b):
     "The opening block and the deltas that rebuild `b`"
     t = b['type']
@@ -96,7 +99,8 @@ def _blk_stream(b):
     if t=='tool_use': return ({**b, 'input':{}}, [{'type':'input_json_delta', 'partial_json':json.dumps(b['input'])}])
     return b, []
 
-def sse_events(msg:dict) -> list:
+def sse_events(msg:dict # An API message, as `reply_msg` makes it
+              ) -> list:
     "The (event, data) pairs that stream API message `msg`"
     ev = [('message_start', {'type':'message_start', 'message':{**msg, 'content':[], 'stop_reason':None}})]
     for i,b in enumerate(msg['content']):
@@ -108,18 +112,19 @@ def sse_events(msg:dict) -> list:
         'delta':{'stop_reason':msg['stop_reason'], 'stop_sequence':msg['stop_sequence']}}))
     return ev + [('message_stop', {'type':'message_stop'})]
 
-# %% ../nbs/03_harness.ipynb #a816ec09
+# %% ../nbs/03_harness.ipynb #db5b4dc6
 COMPACT_SUMMARY = '<analysis>Mock analysis.</analysis>\n<summary>Mock summary of the conversation so far.</summary>'
 COMPACT_RULE = ('create a detailed summary', COMPACT_SUMMARY)
 
-def msg_text(msg) -> str:
+def msg_text(msg # An API message (a request's last message, say)
+            ) -> str:
     "All the text in one API message: string content, text blocks and string tool results"
     c = msg.get('content', '')
     if isinstance(c, str): return c
     return '\n'.join(b.get('text', '') if b.get('type')=='text' else b['content'] if isinstance(b.get('content'), str) else ''
                      for b in c if isinstance(b, dict))
 
-# %% ../nbs/03_harness.ipynb #ac6cdf07
+# %% ../nbs/03_harness.ipynb #888993e3
 class MockAPI:
     "A stand-in for the Anthropic Messages API on 127.0.0.1 that answers from a script and records every request"
     def __init__(self,
@@ -131,7 +136,7 @@ class MockAPI:
         self._closing = threading.Event()  # set by `stop`: held requests give up
     __repr__ = basic_repr('port')
 
-# %% ../nbs/03_harness.ipynb #09155f2a
+# %% ../nbs/03_harness.ipynb #239cf96e
 @patch
 def pick(self:MockAPI, req):
     "The reply for request `req`: the first matching rule, else the script's next reply"
@@ -145,7 +150,7 @@ def pick(self:MockAPI, req):
     with self._lock: i, self._n = self._n, self._n+1
     return s[min(i, len(s)-1)]
 
-# %% ../nbs/03_harness.ipynb #b1b991e4
+# %% ../nbs/03_harness.ipynb #0cfa3f31
 class Stall:
     "A script entry that holds its request unanswered until `release()`, then answers with `reply`"
     def __init__(self, reply='OK'): # The answer once released: any reply `as_reply` takes, or `mk_error`
@@ -161,7 +166,7 @@ def _hold(self:MockAPI, stall):
         if self._closing.is_set(): return None
     return stall.reply
 
-# %% ../nbs/03_harness.ipynb #616568fe
+# %% ../nbs/03_harness.ipynb #33da3bf2
 def _read_body(h):
     "Parsed JSON body of the request `h` is handling (text if not JSON, None if empty)"
     raw = h.rfile.read(int(h.headers.get('Content-Length') or 0))
@@ -179,7 +184,7 @@ def _send(h, code, body=None, ctype='application/json', headers=None):
 
 def _api_err(msg): return {'type':'error', 'error':{'type':'invalid_request_error', 'message':msg}}
 
-# %% ../nbs/03_harness.ipynb #9acdcc9b
+# %% ../nbs/03_harness.ipynb #f5f53f60
 @patch
 def _record(self:MockAPI, h, body):
     "Record the request `h` is handling; returns it with its number `n`"
@@ -204,7 +209,7 @@ def _answer(self:MockAPI, h, req):
     data = ''.join(f'event: {e}\ndata: {json.dumps(d)}\n\n' for e,d in sse_events(msg)).encode()
     _send(h, 200, data, 'text/event-stream')
 
-# %% ../nbs/03_harness.ipynb #d20c3360
+# %% ../nbs/03_harness.ipynb #67f8bb6f
 def _handler(mock):
     "A request handler class bound to `mock`"
     class H(BaseHTTPRequestHandler):
@@ -221,7 +226,7 @@ def _handler(mock):
             _send(self, 404, _api_err(f'no route {path}'))
     return H
 
-# %% ../nbs/03_harness.ipynb #505fd2d8
+# %% ../nbs/03_harness.ipynb #0b0a9906
 @patch
 def start(self:MockAPI):
     "Start serving on 127.0.0.1, on a free port"
@@ -247,8 +252,9 @@ def __enter__(self:MockAPI): return self.start()
 @patch
 def __exit__(self:MockAPI, *exc): self.stop()
 
-# %% ../nbs/03_harness.ipynb #013e5828
-def is_call(req): "Is recorded request `req` a model call?"; return req.path.split('?')[0]=='/v1/messages'
+# %% ../nbs/03_harness.ipynb #0f5bd108
+def is_call(req): # A request recorded by `MockAPI`
+    "Is recorded request `req` a model call?"; return req.path.split('?')[0]=='/v1/messages'
 
 @patch(as_prop=True)
 def url(self:MockAPI): "Base URL to give as `ANTHROPIC_BASE_URL`"; return f'http://127.0.0.1:{self.port}'
@@ -256,7 +262,7 @@ def url(self:MockAPI): "Base URL to give as `ANTHROPIC_BASE_URL`"; return f'http
 @patch(as_prop=True)
 def calls(self:MockAPI): "The Messages requests (model calls) seen so far"; return self.reqs.filter(is_call)
 
-# %% ../nbs/03_harness.ipynb #aaa7621a
+# %% ../nbs/03_harness.ipynb #35eb44ae
 def claude_bin() -> Path:
     "Path of the Claude Code CLI bundled in `claude-agent-sdk`"
     spec = importlib.util.find_spec('claude_agent_sdk')
@@ -270,7 +276,7 @@ def cli_skip() -> str|None:
     try: claude_bin()
     except FileNotFoundError as e: return str(e)
 
-# %% ../nbs/03_harness.ipynb #f0ad39dc
+# %% ../nbs/03_harness.ipynb #b9a3834c
 KEEP_ENV = ('PATH', 'LANG', 'LC_ALL', 'LC_CTYPE', 'TZ')
 
 def _keep_env():
@@ -294,7 +300,7 @@ def cc_env(url:str|None, # Base URL of the mock; None: the real API, with the ca
     else: raise ValueError('a live run needs ANTHROPIC_API_KEY in the environment')
     return {**env, **(extra or {})}
 
-# %% ../nbs/03_harness.ipynb #c321ffcb
+# %% ../nbs/03_harness.ipynb #8fa37c5f
 def cc_argv(prompt:str|None, # The `-p` prompt; None sends none
             resume:str|None=None, # Session id to resume
             fork:bool=False, # With `resume`: write the continuation under a new session id
@@ -311,7 +317,7 @@ def cc_argv(prompt:str|None, # The `-p` prompt; None sends none
     if tools: a += ['--allowedTools', tools if isinstance(tools, str) else ','.join(tools)]
     return a + list(args)
 
-# %% ../nbs/03_harness.ipynb #7da0b245
+# %% ../nbs/03_harness.ipynb #04d052b4
 def _run_proc(argv, cwd, env, timeout):
     "Run `argv`; returns (returncode, stdout, stderr), killing its process group on exit or timeout"
     p = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
@@ -336,7 +342,7 @@ def _last_json(out):
     try: return json.loads(lines[-1]) if lines else None
     except ValueError: return None
 
-# %% ../nbs/03_harness.ipynb #95592429
+# %% ../nbs/03_harness.ipynb #84f4137b
 def run_claude(prompt:str|None, # The `-p` prompt; None sends none (resumes a deferred tool)
                cwd, # Project dir the CLI runs in
                mock:MockAPI|None=None, # A running mock; None starts one for this run
@@ -358,19 +364,20 @@ def run_claude(prompt:str|None, # The `-p` prompt; None sends none (resumes a de
     sid = (res or {}).get('session_id') or kw.get('sid') or kw.get('resume')
     return _outcome(mock.reqs[n0:] if mock else L(), sid, cfg, res=res, rc=rc, out=out, err=err)
 
-# %% ../nbs/03_harness.ipynb #32b32749
+# %% ../nbs/03_harness.ipynb #a92ef4d5
 def _norm_blk(b):
     if isinstance(b, str): return text_blk(b)
     b = {k:v for k,v in b.items() if k!='cache_control'}
     if b.get('type')=='tool_result' and isinstance(b.get('content'), list): b['content'] = [_norm_blk(c) for c in b['content']]
     return b
 
-def norm_msgs(msgs:list) -> list:
+def norm_msgs(msgs:list # API messages, as a request sends them
+             ) -> list:
     "API messages with list content and no `cache_control`, for comparing conversations"
     return [{'role':m['role'], 'content':[_norm_blk(b) for b in (m['content'] if isinstance(m['content'], list) else [m['content']])]}
             for m in msgs]
 
-# %% ../nbs/03_harness.ipynb #db5b22d7
+# %% ../nbs/03_harness.ipynb #81908980
 def _diff_lines(msgs, w):
     return [f"{m['role']}: " + (s if len(s:=json.dumps(b, ensure_ascii=False, sort_keys=True))<=w else s[:w]+'…')
             for m in msgs for b in (m['content'] or [{}])]
@@ -382,7 +389,7 @@ def msgs_diff(a:list, # Normalised conversation, e.g. what the CLI sent
     "Unified diff of two normalised conversations, one line per content block; [] when equal"
     return list(difflib.unified_diff(_diff_lines(a, w), _diff_lines(b, w), *names, lineterm='', n=1))
 
-# %% ../nbs/03_harness.ipynb #2dc92e19
+# %% ../nbs/03_harness.ipynb #ffaaf544
 def _msg_problems(i, m, prev):
     "Problems of message `i` given the message before it"
     bs, out = m['content'] if isinstance(m['content'], list) else [text_blk(m['content'])], []
@@ -401,7 +408,8 @@ def _msg_problems(i, m, prev):
         if t=='text' and not b.get('text', '').strip(): out.append(f'msg {i}: empty text block')
     return out
 
-def api_problems(msgs:list) -> list:
+def api_problems(msgs:list # API messages, as a request sends them
+                ) -> list:
     "Breaches of the Messages API rules the mock does not enforce, one line each"
     if not msgs: return ['no messages']
     out = [] if msgs[0]['role']=='user' else ['msg 0: conversation starts with ' + msgs[0]['role']]
@@ -412,7 +420,7 @@ def api_problems(msgs:list) -> list:
     ids = [b['id'] for m in msgs if isinstance(m['content'], list) for b in m['content'] if b.get('type')=='tool_use']
     return out + [f'tool_use id {t} used {ids.count(t)} times' for t in dict.fromkeys(ids) if ids.count(t)>1]
 
-# %% ../nbs/03_harness.ipynb #5e0b3579
+# %% ../nbs/03_harness.ipynb #b0e5399e
 def _is_uuid(s):
     try: return str(uuid.UUID(str(s)))==str(s).lower()
     except ValueError: return False
@@ -437,7 +445,7 @@ def stage_sess(src, # Transcript path, or records (dicts) to write as one
     else: dest.write_text(''.join(json.dumps(r, ensure_ascii=False, separators=(',', ':'))+'\n' for r in recs), encoding='utf-8')
     return dest
 
-# %% ../nbs/03_harness.ipynb #3637f637
+# %% ../nbs/03_harness.ipynb #42ecbeb6
 def drop_prompt(msgs:list, # Normalised messages as sent
                 prompt:str|None): # The prompt that was sent with them
     "Normalised `msgs` without the new `prompt` text at the end"
@@ -462,7 +470,7 @@ def _checked(r, prompt, **kw):
     sent = norm_msgs(r.sent or [])
     return AttrDict(sent=sent, msgs=drop_prompt(sent, prompt), problems=api_problems(sent) if sent else ['no model call'], run=r, **kw)
 
-# %% ../nbs/03_harness.ipynb #2ef15175
+# %% ../nbs/03_harness.ipynb #0b00f5d9
 def resume_check(src, # Transcript path, or records
                  prompt:str|None='Continue.', # New prompt; None resumes with none (a deferred tool)
                  sid:str|None=None, # Session id to file it under; None: from the file name or records
@@ -474,12 +482,12 @@ def resume_check(src, # Transcript path, or records
         r = run_claude(prompt, proj, cfg=root/'cfg', resume=path.stem, **kw)
         return _checked(r, prompt, sid=path.stem, root=root if keep else None)
 
-# %% ../nbs/03_harness.ipynb #c9cba7db
+# %% ../nbs/03_harness.ipynb #260c4374
 def cc_fixture(name:str) -> Path: # One of 'source', 'fork', 'compacted', 'deferred'
     "Path of a packaged Claude Code fixture transcript"
     return Path(str(importlib.resources.files('llmsurgery')/'data'/'cc'/f'{name}.jsonl'))
 
-# %% ../nbs/03_harness.ipynb #986417a8
+# %% ../nbs/03_harness.ipynb #612b85a3
 def sdk_env(url:str, # Base URL of the mock
             cfg, # Config dir
             extra:dict|None=None): # More variables
@@ -487,7 +495,7 @@ def sdk_env(url:str, # Base URL of the mock
     env = cc_env(url, cfg, extra=extra)
     return {**{k:'' for k in os.environ if k.startswith(('ANTHROPIC_', 'CLAUDE_')) and k not in env}, **env}
 
-# %% ../nbs/03_harness.ipynb #3ecae1be
+# %% ../nbs/03_harness.ipynb #f15998b5
 def deferred_call(recs): # Transcript records, in file order
     "The call a deferral left waiting in `recs`, as `AttrDict(id, name, input)`, or None"
     pend = None
@@ -499,7 +507,7 @@ def deferred_call(recs): # Transcript records, in file order
         if isinstance(c, list) and any(isinstance(b, dict) and b.get('tool_use_id')==pend.id for b in c): pend = None
     return pend
 
-# %% ../nbs/03_harness.ipynb #b8ba557d
+# %% ../nbs/03_harness.ipynb #d1012502
 class _NoPrompt:
     "An async iterable of no prompt messages"
     def __aiter__(self): return self
@@ -510,13 +518,15 @@ def no_prompt():
     "An empty streaming-input prompt: resume a session without adding a user turn"
     return _NoPrompt()
 
-# %% ../nbs/03_harness.ipynb #3a2b318b
+# %% ../nbs/03_harness.ipynb #cf6badea
 def _sess_path(opts):
     "The transcript `opts.resume` names, in the config dir the SDK's child will use, if it is there"
     check_ref(opts.resume)
     env = {**os.environ, **(opts.env or {})}
     cfg = env.get('CLAUDE_CONFIG_DIR') or Path(env.get('HOME') or Path.home())/'.claude'
-    return first(Path(cfg).glob(f'projects/*/{opts.resume}.jsonl'))
+    pd = (Path(cfg)/'projects').resolve()  # as `sess_file` does: skip empty files and links leading out of the tree
+    return first(p for p in sorted(Path(cfg).glob(f'projects/*/{opts.resume}.jsonl'))
+                 if p.is_file() and p.stat().st_size and p.resolve().is_relative_to(pd))
 
 def _check_no_prompt(opts):
     "Refuse a no-prompt query that would wait for input for ever"
@@ -534,7 +544,7 @@ async def sdk_query(prompt, # A string, a streaming-input iterable, or `no_promp
         await c.query(prompt)
         async for m in c.receive_response(): yield m
 
-# %% ../nbs/03_harness.ipynb #2b0cfcb2
+# %% ../nbs/03_harness.ipynb #a7f56cbe
 RUN_TAG = 'LLMSURGERY_AGENT_RUN'
 
 def tagged_pids(tag:str, # The value to look for
@@ -555,7 +565,7 @@ def kill_tagged(tag:str): # The run's tag, the value of `RUN_TAG` in its environ
         except (ProcessLookupError, PermissionError): pass
     return pids
 
-# %% ../nbs/03_harness.ipynb #89d753e7
+# %% ../nbs/03_harness.ipynb #8808527e
 async def drain_until(it, # Async iterable of messages, e.g. `sdk_query(...)`
                       timeout:float, # Seconds to wait for its end
                       tag:str|None=None, # `RUN_TAG` value of the processes to kill at the deadline
@@ -574,7 +584,7 @@ async def drain_until(it, # Async iterable of messages, e.g. `sdk_query(...)`
     except (asyncio.CancelledError, Exception): pass  # cut off at the deadline: how the stream ended does not matter
     return killed
 
-# %% ../nbs/03_harness.ipynb #e2fe2050
+# %% ../nbs/03_harness.ipynb #bac4a543
 async def run_sdk(prompt:str|None, # Prompt; None sends none
                   cwd, # Project dir
                   mock:MockAPI|None=None, # A running mock; None starts one for this run
@@ -601,7 +611,7 @@ async def run_sdk(prompt:str|None, # Prompt; None sends none
     res = first(msgs, lambda m: isinstance(m, ResultMessage))
     return _outcome(mock.reqs[n0:], res.session_id if res else resume, cfg, msgs=msgs, res=res)
 
-# %% ../nbs/03_harness.ipynb #11edc47f
+# %% ../nbs/03_harness.ipynb #83b05605
 async def sdk_resume_check(src, # Transcript path, or records
                            prompt:str|None='Continue.', # New prompt; None resumes with none
                            sid:str|None=None, # Session id to file it under

@@ -310,21 +310,22 @@ def sess_info(path): # A transcript file
                     branch=_last(t, 'gitBranch') or _first(h, 'gitBranch') or None,
                     cwd=_last(t, 'relocatedCwd', 'relocated') or _first(h, 'cwd') or None, created=_created(h))
 
-# %% ../nbs/00_paths.ipynb #b1ee1802
+# %% ../nbs/00_paths.ipynb #359f4da7
 class Sessions(L):
     "`SessInfo` rows that display as a table"
-    def __getitem__(self, idx): # A slice stays `Sessions` (fastcore 1.x would give a plain `L`)
+    def __getitem__(self, idx): # A position, or a slice (which stays `Sessions`; fastcore 1.x would give a plain `L`)
+        "A row, or a `Sessions` table of the rows `idx` selects"
         res = super().__getitem__(idx)
         return type(self)(res) if isinstance(res, L) else res
     def _repr_pretty_(self, p, cycle): p.text(repr(self))
 
-# %% ../nbs/00_paths.ipynb #a04902e8
+# %% ../nbs/00_paths.ipynb #9f3e2e3f
 def _fmt_size(n):
     "`n` bytes, briefly"
     return f'{n}B' if n < 1024 else f'{n/1024:.0f}K' if n < 1024**2 else f'{n/1024**2:.1f}M'
 
 @patch
-def _rows(self:Sessions, width=60):
+def _rows(self:Sessions, width=60): # Widest summary cell
     "Header and string cells of the table"
     multi = len(set(self.attrgot('proj'))) > 1
     hdr = ['sid', 'modified', 'size'] + ['project']*multi + ['summary']
@@ -334,17 +335,19 @@ def _rows(self:Sessions, width=60):
         return [r.sid[:8], datetime.fromtimestamp(r.mtime).strftime('%Y-%m-%d %H:%M'), _fmt_size(r.size)] + [r.proj]*multi + [s]
     return hdr, [cells(r) for r in self]
 
-# %% ../nbs/00_paths.ipynb #5f307c92
+# %% ../nbs/00_paths.ipynb #b46ac126
 @patch
 def __repr__(self:Sessions):
+    "The table as aligned plain-text columns"
     hdr, rows = self._rows()
     if not rows: return 'Sessions: none'
     ws = [max(len(c) for c in col) for col in zip(hdr, *rows)]
     return '\n'.join('  '.join(c.ljust(w) for c, w in zip(row, ws)).rstrip() for row in [hdr, *rows])
 
-# %% ../nbs/00_paths.ipynb #77199e34
+# %% ../nbs/00_paths.ipynb #d947d6f3
 @patch
 def _repr_markdown_(self:Sessions):
+    "The table as a markdown table"
     hdr, rows = self._rows()
     esc = lambda c: c.replace('|', '\\|')
     return '\n'.join('| ' + ' | '.join(map(esc, row)) + ' |' for row in [hdr, ['---']*len(hdr), *rows])

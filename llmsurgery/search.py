@@ -6,7 +6,7 @@
 __all__ = ['match_preview', 'SessHit', 'SessHits', 'sess_search', 'RecsView', 'show_recs', 'proj_search', 'HistRow', 'PromptHist',
            'prompt_hist']
 
-# %% ../nbs/06_search.ipynb #009695e7
+# %% ../nbs/06_search.ipynb #169d917a
 import re, sys, time, html, os
 from datetime import datetime
 from pathlib import Path
@@ -15,7 +15,7 @@ from fastcore.foundation import L
 from .paths import claude_dir, list_sessions
 from .read import load_recs, load_sess, rec_txt, rec_role, conv_recs
 
-# %% ../nbs/06_search.ipynb #305214e8
+# %% ../nbs/06_search.ipynb #3736c2ab
 _ANSI = re.compile(r'\x1b\[[0-9;?]*[A-Za-z]')
 def _ws(s): return re.sub(r'\s+', ' ', _ANSI.sub('', s))
 
@@ -37,7 +37,7 @@ def match_preview(
     pre = pre[len(pre)-n_pre:]
     return lead + pre + m + post[:n_post] + tail, (len(lead)+len(pre), len(lead)+len(pre)+len(m))
 
-# %% ../nbs/06_search.ipynb #fcfbc3e5
+# %% ../nbs/06_search.ipynb #ce1efac1
 def _role(r):
     "`rec_role` for turns; otherwise the record type, with the system subtype or progress data type"
     if not isinstance(r, dict): return type(r).__name__
@@ -51,7 +51,7 @@ def _when(r):
     ts = r.get('timestamp') if isinstance(r, dict) else None
     return ts[:19] if isinstance(ts, str) else ''
 
-# %% ../nbs/06_search.ipynb #ef76ae80
+# %% ../nbs/06_search.ipynb #147d88c2
 class SessHit:
     "A record whose text matched: index `i`, `role`, timestamp `ts`, one-line preview `txt`, and the record on `.rec`"
     def __init__(self,
@@ -69,7 +69,7 @@ class SessHit:
         src = f'{self.sid[:8]} ' if self.sid else ''
         return f'{src}{self.i:>5} {self.role:<9} {self.ts.replace("T", " ")} {self.txt}'
 
-# %% ../nbs/06_search.ipynb #6aac4352
+# %% ../nbs/06_search.ipynb #5d051f42
 @patch
 def ctx(self:SessHit,
         before:int=2, # Records before the hit
@@ -79,7 +79,7 @@ def ctx(self:SessHit,
     recs = self.recs if self.recs is not None else load_recs(self.path)
     return L(recs[max(0, self.i-before):self.i+after+1])
 
-# %% ../nbs/06_search.ipynb #f850a6aa
+# %% ../nbs/06_search.ipynb #1b11d97a
 class SessHits(L):
     "Search hits, one line each, keeping the searched records on `.recs`"
     def __init__(self, items=None, *rest, recs=None, **kwargs):
@@ -92,7 +92,7 @@ class SessHits(L):
     def __repr__(self): return '\n'.join(map(repr, self)) if len(self) else '(no hits)'
     def _repr_pretty_(self, p, cycle): p.text(repr(self))
 
-# %% ../nbs/06_search.ipynb #05ee4897
+# %% ../nbs/06_search.ipynb #78056b40
 def _hit_row(h):
     a, b = h.span
     t = h.txt
@@ -107,7 +107,7 @@ def _repr_html_(self:SessHits):
     head = ('<th>session</th>' if self[0].sid else '') + '<th>i</th><th>role</th><th>time (UTC)</th><th>text</th>'
     return f'<table><tr>{head}</tr>' + ''.join(map(_hit_row, self)) + '</table>'
 
-# %% ../nbs/06_search.ipynb #60ba518a
+# %% ../nbs/06_search.ipynb #c4fffc35
 def _search(rx, rs, maxlen, **kw):
     "`SessHit`s for the records of `rs` whose text matches compiled `rx`; `kw` go to each hit"
     hits = []
@@ -128,7 +128,7 @@ def sess_search(
     rx = re.compile(pat) if isinstance(pat, str) else pat
     return SessHits(_search(rx, recs, maxlen, recs=recs), recs=recs)
 
-# %% ../nbs/06_search.ipynb #b2716c5f
+# %% ../nbs/06_search.ipynb #c47f5d41
 class RecsView(str):
     "A readable transcript of some records: plain text, and an HTML rendering in notebooks"
     def __new__(cls,
@@ -144,7 +144,7 @@ class RecsView(str):
 
 def _cut(s, mx): return s if len(s) <= mx else s[:mx] + f'…[+{len(s)-mx} chars]'
 
-# %% ../nbs/06_search.ipynb #2107ec89
+# %% ../nbs/06_search.ipynb #5aeb7c69
 def _show_one(r, mx):
     "`(header, text)` of one record for `show_recs`"
     if not isinstance(r, dict): return f'── {_role(r)}', _cut(repr(r), mx)
@@ -159,7 +159,7 @@ def show_recs(
     keep = recs if showall else conv_recs([r for r in recs if isinstance(r, dict)])
     return RecsView([_show_one(r, mx) for r in keep])
 
-# %% ../nbs/06_search.ipynb #3331563e
+# %% ../nbs/06_search.ipynb #e879fb5c
 class _Bar:
     "A one-line progress bar on stderr, shown only once `delay` seconds have passed"
     def __init__(self, n, label, delay): self.n, self.label, self.delay, self.t0, self.shown = n, label, delay, time.time(), False
@@ -171,7 +171,7 @@ class _Bar:
     def done(self):
         if self.shown: self(self.n); sys.stderr.write('\n')
 
-# %% ../nbs/06_search.ipynb #00625455
+# %% ../nbs/06_search.ipynb #ba3494b4
 def proj_search(
     pat, # Regex (string or compiled) to find in the records' text
     cwd=None, # Project directory; the current directory if None
@@ -189,7 +189,7 @@ def proj_search(
     bar.done()
     return SessHits(hits)
 
-# %% ../nbs/06_search.ipynb #7e415546
+# %% ../nbs/06_search.ipynb #56b8deb6
 class HistRow(AttrDict):
     "One prompt from the history: `time` (local), `display`, `project`, `sid`, `pasted`"
     def __repr__(self):
@@ -206,14 +206,14 @@ class PromptHist(L):
     def __repr__(self): return '\n'.join(map(repr, self)) if len(self) else '(no prompts)'
     def _repr_pretty_(self, p, cycle): p.text(repr(self))
 
-# %% ../nbs/06_search.ipynb #355e31c7
+# %% ../nbs/06_search.ipynb #47fee46f
 @patch
 def _repr_html_(self:PromptHist):
     rows = ''.join(f'<tr><td>{h.time:%Y-%m-%d %H:%M}</td><td>{html.escape(str(h.project or ""))}</td>'
                    f'<td style="text-align:left">{html.escape(h.display)}</td></tr>' for h in self)
     return f'<table><tr><th>time</th><th>project</th><th>prompt</th></tr>{rows}</table>'
 
-# %% ../nbs/06_search.ipynb #f385dddd
+# %% ../nbs/06_search.ipynb #1a22f56c
 def _local(t):
     "Datetime or ISO string `t` as an aware local time; a time without a zone is taken as local already"
     return (datetime.fromisoformat(t) if isinstance(t, str) else t).astimezone()
@@ -231,7 +231,7 @@ def _hist_txt(h):
     return '\n'.join([h.display] + [v.get('content') for v in h.pasted.values()
                                     if isinstance(v, dict) and isinstance(v.get('content'), str)])
 
-# %% ../nbs/06_search.ipynb #0655288c
+# %% ../nbs/06_search.ipynb #261a79d7
 def prompt_hist(
     project=None, # Only prompts typed in this project directory; every project if None
     since=None, # Only prompts at or after this datetime or ISO string (no zone: local time)

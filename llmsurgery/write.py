@@ -301,8 +301,9 @@ def _atomic_write(path, data):
     except OSError as e: _named(e, path)
     _fsync_dir(path.parent)
 
-# %% ../nbs/04_write.ipynb #0fbb2eb4
+# %% ../nbs/04_write.ipynb #bde6bb36
 def _is_uuid(s):
+    "Is `s` a UUID in the canonical hyphenated form (either case)?"
     try: return str(uuid.UUID(s)) == s.lower()
     except (ValueError, TypeError, AttributeError): return False
 
