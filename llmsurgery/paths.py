@@ -144,14 +144,20 @@ def _loads(line):
         except (ValueError, RecursionError): return None  # nesting too deep for the standard library
     return r if isinstance(r, dict) else None
 
-def json_vals(line:str): # One line of a JSON Lines file
+def json_vals(line): # One line of a JSON Lines file, as `str` or UTF-8 bytes
     "The JSON values written back to back on `line` (usually one), and whether nothing unreadable was left over"
+    if not isinstance(line, str):
+        try: line = bytes(line).decode()
+        except UnicodeDecodeError: return [], False
     dec, i, n, out = json.JSONDecoder(), 0, len(line), []
     while True:
         while i < n and line[i] in ' \t\r\n': i += 1
         if i == n: return out, True
         try: v, j = dec.raw_decode(line, i)
         except (ValueError, RecursionError): return out, False  # RecursionError: nested deeper than the stack allows
+        try: v = orjson.loads(line[i:j])  # orjson's reading: it refuses NaN and Infinity, as JavaScript does
+        except orjson.JSONDecodeError as e:
+            if 'surrogate' not in str(e): return out, False  # a lone surrogate escape is valid JSON: keep the stdlib's value
         out.append(v); i = j
 
 def _line_recs(l):

@@ -12,7 +12,7 @@ from pathlib import Path
 from orjson import loads, JSONDecodeError
 from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L
-from .paths import sess_file
+from .paths import sess_file, json_vals
 
 # %% ../nbs/01_read.ipynb #a87900b4
 def _recify(xs):
@@ -71,23 +71,7 @@ def __repr__(self:Rec):
 # %% ../nbs/01_read.ipynb #46294636
 _CHUNK = 1 << 18  # bytes read per block
 
-def _glued(s):
-    "The JSON values written back to back in line `s`, and whether nothing unparseable was left over"
-    try: t = s.decode()
-    except UnicodeDecodeError: return [], False
-    dec, i, n, out = json.JSONDecoder(), 0, len(t), []
-    while True:
-        while i < n and t[i] in ' \t\r\n': i += 1
-        if i == n: return out, True
-        try: v, j = dec.raw_decode(t, i)
-        except (ValueError, RecursionError): return out, False  # RecursionError: nested deeper than the stack allows
-        try: v = loads(t[i:j])  # orjson's reading: it refuses NaN and Infinity, as JavaScript does
-        except JSONDecodeError as e:
-            if 'surrogate' not in str(e): return out, False  # a lone surrogate escape is valid JSON: keep the stdlib's value
-        out.append(v)
-        i = j
-
-# %% ../nbs/01_read.ipynb #22c60e8e
+# %% ../nbs/01_read.ipynb #7a26606d
 def _parse_slow(lines, lno, out, bad, torn_ok):
     "Line-by-line `_parse` for a block holding a line `orjson` rejects"
     last = len(lines) - 1
@@ -96,7 +80,7 @@ def _parse_slow(lines, lno, out, bad, torn_ok):
         except JSONDecodeError:
             s = bytes(l).strip().removeprefix(b'\xef\xbb\xbf')  # a UTF-8 byte order mark some editors write
             if not s or s[:2] == b'//': continue
-            ds, ok = _glued(s)
+            ds, ok = json_vals(s)  # glued objects (`00_paths`)
             if not ok and not (torn_ok and i == last): bad.append(lno+i+1)
         for d in ds:
             if type(d) is dict: out.append(Rec(d))

@@ -17,23 +17,13 @@ thread is the five records of the compaction, and that the source transcript did
 prints the median and minimum of each step, the token figures, and whether the total stays under
 --target seconds. The machine is shared: treat the figures as indicative.
 """
-import argparse, gc, hashlib, os, shutil, statistics, subprocess, sys, tempfile, time
+import argparse, gc, hashlib, os, shutil, statistics, sys, tempfile, time
 from pathlib import Path
+from benchutil import transcript  # shared by the bench scripts (this folder is on sys.path)
 
 HERE = Path(__file__).resolve()
 REPO = HERE.parents[2]
-GEN = HERE.parents[3]/'shared'/'bench'/'mk_transcript.py'
 
-
-def transcript(data, mb, seed):
-    "Path of the cached generated transcript, generating it first if needed"
-    p = Path(data)/f't{mb}s{seed}.jsonl'
-    if not p.exists():
-        p.parent.mkdir(parents=True, exist_ok=True)
-        tmp = p.with_suffix('.part')
-        subprocess.run([sys.executable, str(GEN), str(tmp), '--mb', str(mb), '--seed', str(seed), '--quiet'], check=True)
-        os.replace(tmp, p)
-    return p
 
 
 def sha(p): return hashlib.sha256(Path(p).read_bytes()).hexdigest()

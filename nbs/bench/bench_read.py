@@ -25,10 +25,10 @@ treat the figures as indicative and compare within one run.
 """
 import argparse, gc, json, os, re, resource, shutil, statistics, subprocess, sys, tempfile, time
 from pathlib import Path
+from benchutil import transcript  # shared by the bench scripts (this folder is on sys.path)
 
 HERE = Path(__file__).resolve()
 REPO = HERE.parents[2]
-GEN = HERE.parents[3]/'shared'/'bench'/'mk_transcript.py'
 TARGETS = dict(floor=1.3, fastclaude=3.0, sdk=1.5, mem=3.5, linear=1.3)
 
 
@@ -109,16 +109,6 @@ def head_facts(path):
             if sid and cwd: return sid, cwd
     return sid, cwd
 
-
-def transcript(data, mb, seed):
-    "Path of the cached generated transcript of `mb` MB, generating it first if needed"
-    p = Path(data)/f't{mb}s{seed}.jsonl'
-    if not p.exists():
-        p.parent.mkdir(parents=True, exist_ok=True)
-        tmp = p.with_suffix('.part')
-        subprocess.run([sys.executable, str(GEN), str(tmp), '--mb', str(mb), '--seed', str(seed), '--quiet'], check=True)
-        os.replace(tmp, p)
-    return p
 
 
 def place(p, home, sid, cwd):

@@ -14,34 +14,16 @@ Each figure is the median (and minimum) of `--reps` runs in this one process, wi
 before each. The machine is shared: treat the figures as indicative. Exit status 1 if a median of
 the end-to-end search exceeds `--target` seconds.
 """
-import argparse, gc, os, re, shutil, statistics, subprocess, sys, tempfile, time
+import argparse, os, shutil, sys, tempfile
 from pathlib import Path
+from benchutil import transcript, timed  # shared by the bench scripts (this folder is on sys.path)
 
 HERE = Path(__file__).resolve()
 REPO = HERE.parents[2]
-GEN = HERE.parents[3]/'shared'/'bench'/'mk_transcript.py'
 PATS = {'common word': r'invoice', 'rare literal': r'subtotal_job', 'case-insensitive regex': r'(?i)stream(ing|ed)\s+\w+',
         'no match (full scan)': r'zq9xv_nowhere'}
 
 
-def transcript(data, mb, seed):
-    "Path of the cached generated transcript of `mb` MB, generating it first if needed"
-    p = Path(data)/f't{mb}s{seed}.jsonl'
-    if not p.exists():
-        p.parent.mkdir(parents=True, exist_ok=True)
-        tmp = p.with_suffix('.part')
-        subprocess.run([sys.executable, str(GEN), str(tmp), '--mb', str(mb), '--seed', str(seed), '--quiet'], check=True)
-        os.replace(tmp, p)
-    return p
-
-
-def timed(f, reps):
-    "Median and minimum seconds of `reps` calls of `f`, and its last result"
-    ts = []
-    for _ in range(reps):
-        gc.collect()
-        t = time.perf_counter(); res = f(); ts.append(time.perf_counter() - t)
-    return statistics.median(ts), min(ts), res
 
 
 def main():
