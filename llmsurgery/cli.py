@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 from typing import Annotated
 from fastcore.script import call_parse, is_cli
-from .paths import FIXTURE, sess_src, sess_dir
-from .read import load_recs, sess_id
+from .paths import sess_src
+from .read import load_recs
 from .thread import sess_thread
 from .search import show_recs
 from .compact import compact_report

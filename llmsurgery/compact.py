@@ -9,7 +9,7 @@ __all__ = ['EST', 'CUT', 'POLICY', 'SKILL_HEAD', 'OPEN', 'CLOSE', 'LEGEND', 'TAI
            'Compaction', 'prepare_compaction', 'append_compaction', 'compact_session', 'compact_report', 'sess_digest']
 
 # %% ../nbs/09_compact.ipynb #de8dbeae
-import hashlib, json, os, re, shlex
+import json, os, re, shlex
 from datetime import datetime, timezone
 from pathlib import Path
 from fastcore.basics import AttrDict, basic_repr

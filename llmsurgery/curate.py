@@ -10,7 +10,7 @@ import uuid
 from fastcore.basics import first
 from fastcore.foundation import L
 from .paths import resolve_session
-from .read import load_recs, is_chain, rec_role, rec_txt
+from .read import load_recs, is_chain
 from .thread import sess_thread
 from .write import stable_uuid, name_recs, chain_recs, check_recs, api_id, write_sess, last_prompt, rec_blocks
 

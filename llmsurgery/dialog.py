@@ -8,14 +8,14 @@ __all__ = ['ASST_BLOCKS', 'SKIP_BLOCKS', 'KINDS', 'USER_HDR', 'REPLY_HDR', 'Msg'
            'sess2dlg', 'dlg2recs', 'dlg2sess', 'sess2nb', 'sess_ls']
 
 # %% ../nbs/08_dialog.ipynb #ac74add2
-import base64, hashlib, json, os, re, tempfile, importlib.resources
+import hashlib, json, os, re, tempfile
 from datetime import datetime
 from pathlib import Path
 import nbformat
 from nbformat.v4 import new_notebook, new_markdown_cell, new_raw_cell
 from fastcore.basics import AttrDict, patch, basic_repr, first
 from fastcore.foundation import L
-from .paths import resolve_session, list_sessions, sess_src, FIXTURE
+from .paths import list_sessions, sess_src
 from .read import load_recs, load_sess, sess_id, sess_meta
 from .thread import sess_thread
 from .curate import strip_think

@@ -7,8 +7,7 @@ __all__ = ['CHAIN_TYPES', 'ENVELOPE', 'META_FIELDS', 'Rec', 'load_recs', 'load_s
            'rec_txt', 'conv_recs', 'sess_id', 'sess_meta']
 
 # %% ../nbs/01_read.ipynb #0b18d665
-import gc, json, re, warnings
-from pathlib import Path
+import gc, warnings
 from orjson import loads, JSONDecodeError
 from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L

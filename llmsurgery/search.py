@@ -9,7 +9,6 @@ __all__ = ['match_preview', 'SessHit', 'SessHits', 'sess_search', 'RecsView', 's
 # %% ../nbs/06_search.ipynb #169d917a
 import re, sys, time, html, os
 from datetime import datetime
-from pathlib import Path
 from fastcore.basics import AttrDict, patch, store_attr
 from fastcore.foundation import L
 from .paths import claude_dir, list_sessions

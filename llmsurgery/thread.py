@@ -7,7 +7,7 @@ __all__ = ['INTERRUPTED', 'NO_RESPONSE', 'MISSING', 'AGENT_TOOLS', 'is_boundary'
            'agent_links', 'sess_agents']
 
 # %% ../nbs/02_thread.ipynb #4e85e26d
-import bisect, gc, json, os
+import bisect, gc, json
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path

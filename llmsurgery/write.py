@@ -17,7 +17,7 @@ import orjson
 from fastcore.basics import first
 from fastcore.foundation import L
 from .paths import sess_dir, resolve_session, check_path, first_prompt
-from .read import load_recs, is_chain, rec_role, rec_txt, CHAIN_TYPES
+from .read import load_recs, is_chain, CHAIN_TYPES
 from .thread import sess_thread, is_boundary
 try: import fcntl  # advisory locks; POSIX only
 except ImportError: fcntl = None

@@ -91,7 +91,7 @@ def worker_mem(a):
     run = make_ops(a.path, a.sid, a.cwd, [a.ops])[a.ops]
     gc.collect()
     before = _rss_mb()
-    res = run()
+    run()
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(json.dumps(dict(before=before, peak=peak, delta=peak - before)))
 
