@@ -10,7 +10,6 @@ __all__ = ['EST', 'CUT', 'POLICY', 'SKILL_HEAD', 'OPEN', 'CLOSE', 'LEGEND', 'TAI
 
 # %% ../nbs/09_compact.ipynb #de8dbeae
 import json, os, re, shlex
-from datetime import datetime, timezone
 from pathlib import Path
 from fastcore.basics import AttrDict, basic_repr
 from fastcore.foundation import L
@@ -19,7 +18,7 @@ from .read import load_recs, sess_meta, sess_id
 from .thread import sess_thread, thread_msgs, is_boundary
 from .tools import tr_txt, strip_tags
 from .dialog import recs2chat
-from .write import stable_uuid, append_sess, sess_digest, SessChanged
+from .write import stable_uuid, append_sess, sess_digest, SessChanged, _now
 _all_ = ['sess_digest']  # defined in `04_write`, where `append_sess` checks it; kept importable from here
 
 # %% ../nbs/09_compact.ipynb #6fbbe6f1
@@ -267,9 +266,7 @@ CAVEAT = ("<local-command-caveat>The command below was run directly in Claude Co
 COMMAND = ('<command-name>/compact</command-name>\n            <command-message>compact</command-message>\n'
            '            <command-args></command-args>')
 STDOUT = '<local-command-stdout>Compacted (ctrl+o to see full summary)</local-command-stdout>'
-_ENV = ('userType', 'entrypoint', 'cwd', 'sessionId', 'version', 'gitBranch')
-
-def _now(): return datetime.now(timezone.utc).isoformat(timespec='milliseconds').replace('+00:00', 'Z')
+_ENV = ('userType', 'entrypoint', 'cwd', 'sessionId', 'version', 'gitBranch')  # timestamps come from `04_write`'s `_now`
 
 # %% ../nbs/09_compact.ipynb #2f673085
 def compact_records(recs, # The session's records, e.g. from `load_recs`

@@ -18,7 +18,7 @@ from fastcore.foundation import L
 from .paths import list_sessions, sess_src
 from .read import load_recs, load_sess, sess_id, sess_meta
 from .thread import sess_thread
-from .curate import strip_think
+from .curate import strip_think, _cut_all
 from .write import stable_uuid, msgs2recs, save_sess
 from .tools import tr_txt
 
@@ -190,14 +190,11 @@ def _read_fence(s:str, i:int=0):
     return (m.group(2), s[j:c.start()], c.end()) if c else None
 
 # %% ../nbs/08_dialog.ipynb #86622b44
-def _trunc(s, mx): return s if mx is None or len(s) <= mx else s[:mx] + f'…[+{len(s)-mx} chars]'
-
 def _trunc_json(x, mx):
-    "JSON value `x` with every string longer than `mx` cut"
-    if isinstance(x, str): return _trunc(x, mx)
-    if isinstance(x, dict): return {k: _trunc_json(v, mx) for k, v in x.items()}
-    if isinstance(x, list): return [_trunc_json(v, mx) for v in x]
-    return x
+    "JSON value (or string) `x` with every string longer than `mx` cut as `trunc_tools` cuts; `mx=None` keeps all"
+    return x if mx is None else _cut_all(x, mx)
+
+_trunc = _trunc_json  # a string is a JSON value too
 
 def _jd(x): return json.dumps(x, ensure_ascii=False, indent=1)
 
@@ -649,7 +646,7 @@ def sess2nb(
     return write_ipynb(d, out or f"{d.meta.get('sid') or p.stem}.ipynb")
 
 # %% ../nbs/08_dialog.ipynb #83048687
-def _cell(s, w): s = ' '.join(str(s or '').split()); return s if len(s) <= w else s[:w-1] + '…'
+def _cell(s, w): return _line(str(s or ''), w)
 
 def sess_ls(
     cwd=None, # With `here`: the project directory; the current directory if None

@@ -121,14 +121,14 @@ def _stat(p):
     return st if stat.S_ISREG(st.st_mode) and st.st_size > 0 else None
 
 def _lite(p):
-    "The first and last `LITE` bytes of file `p`, decoded; the same text twice for a small file; '' if unreadable"
+    "The first and last `LITE` bytes of file `p`, decoded; one string twice (the same object) for a small file; '' if unreadable"
     try:
         with open(p, 'rb') as f:
             size, head = os.fstat(f.fileno()).st_size, f.read(LITE)
-            if size > LITE: f.seek(size - LITE)
-            tail = f.read(LITE) if size > LITE else head
+            if size > LITE: f.seek(size - LITE); tail = f.read(LITE)
     except OSError: return '', ''
-    return head.decode('utf-8', 'replace'), tail.decode('utf-8', 'replace')
+    h = head.decode('utf-8', 'replace')
+    return h, (tail.decode('utf-8', 'replace') if size > LITE else h)
 
 # %% ../nbs/00_paths.ipynb #e47c0e0e
 def _is_side(head):
@@ -306,7 +306,8 @@ def sess_info(path): # A transcript file
     if not (st := _stat(p)): return None
     head, tail = _lite(p)
     if _is_side(head): return None
-    h, t = _recs(head), _recs(tail)
+    h = _recs(head)
+    t = h if tail is head else _recs(tail)  # a small file is one window: parse it once
     name = _last(t, 'customTitle', 'custom-title') or _sidecar_name(p) or _last(h, 'customTitle', 'custom-title') or None
     title = name or _last(t, 'aiTitle', 'ai-title') or _last(h, 'aiTitle', 'ai-title') or None
     fp = first_prompt(h)

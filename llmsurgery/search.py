@@ -79,17 +79,20 @@ def ctx(self:SessHit,
     return L(recs[max(0, self.i-before):self.i+after+1])
 
 # %% ../nbs/06_search.ipynb #1b11d97a
-class SessHits(L):
+class _Rows(L):
+    "An `L` of rows whose slices and selections keep its type, shown in IPython by its `repr`"
+    def __getitem__(self, idx):
+        res = super().__getitem__(idx)
+        return self._new(res) if isinstance(res, L) and not isinstance(res, type(self)) else res
+    def _repr_pretty_(self, p, cycle): p.text(repr(self))
+
+class SessHits(_Rows):
     "Search hits, one line each, keeping the searched records on `.recs`"
     def __init__(self, items=None, *rest, recs=None, **kwargs):
         super().__init__(items, *rest, **kwargs)
         self.recs = recs
     def _new(self, items, *args, **kwargs): return type(self)(items, *args, recs=self.recs, use_list=None, **kwargs)
-    def __getitem__(self, idx):
-        res = super().__getitem__(idx)
-        return self._new(res) if isinstance(res, L) and not isinstance(res, SessHits) else res
     def __repr__(self): return '\n'.join(map(repr, self)) if len(self) else '(no hits)'
-    def _repr_pretty_(self, p, cycle): p.text(repr(self))
 
 # %% ../nbs/06_search.ipynb #78056b40
 def _hit_row(h):
@@ -196,14 +199,9 @@ class HistRow(AttrDict):
         s = _ws(self.display or '').strip()
         return f"{self.time:%Y-%m-%d %H:%M}  {p[:24]:<24}  {s if len(s) <= 100 else s[:99] + '…'}"
 
-class PromptHist(L):
+class PromptHist(_Rows):
     "Prompt-history rows in local time, one line per prompt"
-    def _new(self, items, *args, **kwargs): return type(self)(items, *args, use_list=None, **kwargs)
-    def __getitem__(self, idx):
-        res = super().__getitem__(idx)
-        return self._new(res) if isinstance(res, L) and not isinstance(res, PromptHist) else res
     def __repr__(self): return '\n'.join(map(repr, self)) if len(self) else '(no prompts)'
-    def _repr_pretty_(self, p, cycle): p.text(repr(self))
 
 # %% ../nbs/06_search.ipynb #47fee46f
 @patch

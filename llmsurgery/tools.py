@@ -16,6 +16,7 @@ from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L
 from .read import load_recs, img_txt
 from .thread import agent_links, AGENT_TOOLS
+from .search import _Rows
 
 # %% ../nbs/07_tools.ipynb #3eda4c33
 def _item_txt(x):
@@ -143,13 +144,8 @@ def _mk_call(i, r, b, res, window):
         ctx_pct=round(100*in_toks(u)/window, 1), i=i, rec=r, res=rr)
 
 # %% ../nbs/07_tools.ipynb #db91c0ba
-class ToolCalls(L):
+class ToolCalls(_Rows):
     "The `ToolCall` rows of a session"
-    def _new(self, items, *args, **kwargs): return type(self)(items, *args, use_list=None, **kwargs)
-    def __getitem__(self, idx):
-        res = super().__getitem__(idx)
-        return self._new(res) if isinstance(res, L) and not isinstance(res, ToolCalls) else res
-    def _repr_pretty_(self, p, cycle): p.text(repr(self))
 
 # %% ../nbs/07_tools.ipynb #fd4e800d
 def _in_flight(calls, c):
