@@ -6,7 +6,7 @@
 __all__ = ['opt_pos', 'sess_show', 'short_flags', 'sess2nb', 'sess_ls', 'claudecompact']
 
 # %% ../nbs/20_cli.ipynb #2a3978ae
-import sys
+import os, sys
 from pathlib import Path
 from typing import Annotated
 from fastcore.script import call_parse, is_cli
@@ -32,6 +32,16 @@ def _fail(cmd, e):
     "Print `e` as one line on stderr and exit with status 2"
     print(f'{cmd}: {e}', file=sys.stderr); sys.exit(2)
 
+def _emit(*texts, note=None):
+    "Print `note` on stderr and `texts` on stdout; if the reader stops early (`| head`), exit with status 1, quietly"
+    try:
+        if note: print(note, file=sys.stderr)
+        for t in texts: print(t)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so that the flush at exit cannot fail again
+        sys.exit(1)
+
 @call_parse
 def sess_show(
     # Session id, unique id prefix, name or transcript path; default: the newest session (or the packaged fixture)
@@ -41,14 +51,15 @@ def sess_show(
     all:bool=False, # Show every record in the file, not just the active thread
 )->str: # The note and the transcript (printed instead when run as a command)
     "Show a Claude Code session as a readable transcript of its active thread"
-    try: p, note = sess_src(session, cwd)
-    except (FileNotFoundError, ValueError) as e:
+    try:
+        p, note = sess_src(session, cwd)
+        recs = load_recs(p)
+    except (OSError, ValueError) as e:
         if is_cli(sess_show): _fail('sess_show', e)
         raise
-    recs = load_recs(p)
     res = f'{note}\n{show_recs(recs if all else sess_thread(recs), mx=mx, showall=all)}'
     if not is_cli(sess_show): return res
-    print(res)  # a console script passes its return value to `sys.exit`, so return nothing there
+    _emit(res)  # a console script passes its return value to `sys.exit`, so return nothing there
 
 # %% ../nbs/20_cli.ipynb #658fd51c
 def short_flags(
@@ -66,23 +77,19 @@ short_flags('sess2nb', {'-o': '--out'})
 # %% ../nbs/20_cli.ipynb #1c9dbcba
 @call_parse
 def sess2nb(
-    # Session id, unique id prefix, name or transcript path; default: the current project's newest session (or the packaged fixture)
-    session:opt_pos("Session id, unique id prefix, name or transcript path; default: the current project's newest session (or the packaged fixture)")=None,
-    out:str=None, # Notebook to write (also `-o`); default: `<session id>.ipynb` in the current directory
+    # Session id, unique id prefix, name, title or transcript path; default: the current project's newest session (or the packaged fixture)
+    session:opt_pos("Session id, unique id prefix, name, title or transcript path; default: the current project's newest session (or the packaged fixture)")=None,
+    out:str=None, # Notebook to write (also `-o`), or a folder for it; default: `<session id>.ipynb` in the current directory
     cwd:str=None, # Project directory searched first; the current directory if omitted
     mx:int=2000, # Longest tool input string or result kept in the notebook; 0 keeps everything
 )->Path: # Path of the notebook written (when run as a command, the dialog's map and the path are printed)
     "Write a Claude Code session as a Jupyter notebook: one prompt per user turn, each with its reply, tool calls and results"
-    try:
-        p, note = sess_src(session, cwd)
-        nb = dialog.sess2nb(p, out, cwd, mx or None)
-    except (FileNotFoundError, ValueError, OSError) as e:
+    try: nb, d, note = dialog._sess_nb(session, out, cwd, mx or None)
+    except (OSError, ValueError) as e:
         if is_cli(sess2nb): _fail('sess2nb', e)
         raise
     if not is_cli(sess2nb): return nb
-    print(note, file=sys.stderr)
-    print(dialog.read_ipynb(nb).summary())
-    print(f'Wrote {nb}')
+    _emit(d.summary(), f'Wrote {nb}', note=note)
 
 # %% ../nbs/20_cli.ipynb #55ad9ec3
 @call_parse
@@ -92,9 +99,12 @@ def sess_ls(
     width:int=40, # Widest title and first-prompt column
 )->str: # The table (printed instead when run as a command)
     "List this machine's Claude Code sessions, newest first: id, time, size, project, title and first prompt"
-    res = dialog.sess_ls(here=here, limit=limit, width=width)
+    try: res = dialog.sess_ls(here=here, limit=limit, width=width)
+    except (OSError, ValueError) as e:
+        if is_cli(sess_ls): _fail('sess_ls', e)
+        raise
     if not is_cli(sess_ls): return res
-    print(res)
+    _emit(res)
 
 # %% ../nbs/20_cli.ipynb #8d246417
 @call_parse
@@ -106,8 +116,8 @@ def claudecompact(
 )->str: # The report (printed instead when run as a command)
     "Compact a Claude Code session offline, without a model, and print how to resume it"
     try: res = compact_report(session, cwd, dry_run, notes)
-    except (FileNotFoundError, ValueError) as e:
+    except (OSError, ValueError) as e:
         if is_cli(claudecompact): _fail('claudecompact', e)
         raise
     if not is_cli(claudecompact): return res
-    print(res)
+    _emit(res)

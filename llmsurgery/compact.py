@@ -11,14 +11,15 @@ __all__ = ['EST', 'CUT', 'POLICY', 'SKILL_HEAD', 'OPEN', 'CLOSE', 'LEGEND', 'TAI
 # %% ../nbs/09_compact.ipynb #de8dbeae
 import json, os, re, shlex
 from pathlib import Path
-from fastcore.basics import AttrDict, basic_repr
+from fastcore.basics import AttrDict, basic_repr, first
 from fastcore.foundation import L
 from .paths import resolve_session
-from .read import load_recs, sess_meta, sess_id
+from .read import load_recs, sess_id, is_chain
 from .thread import sess_thread, thread_msgs, is_boundary
 from .tools import tr_txt, strip_tags
 from .dialog import recs2chat
-from .write import stable_uuid, append_sess, sess_digest, SessChanged, _now
+from .write import stable_uuid, sess_digest, SessChanged, _now, check_recs, pending_calls, last_prompt, rec2line
+from .write import _file_prompt, _keep_names, _NAME_TYPES, _prep, _locked, _expected, _write  # `append_sess`'s parts
 _all_ = ['sess_digest']  # defined in `04_write`, where `append_sess` checks it; kept importable from here
 
 # %% ../nbs/09_compact.ipynb #6fbbe6f1
@@ -28,14 +29,17 @@ class TokEst:
     max_chars = 16  # the longest piece, so a text of more than `max_chars*n` characters is over `n` tokens
     def encode(self, s:str)->list: "The pieces of `s`, in order"; return self.pat.findall(s)
     def decode(self, toks)->str: "The text the pieces `toks` make"; return ''.join(toks)
+    def count(self, s:str)->int: "How many pieces `encode` makes of `s`, without making them"; return self.pat.subn('', s)[1]
     __repr__ = basic_repr()
 
 EST = TokEst()  # the default encoder
 
 def count_toks(s:str, # Text to count
-               enc=None): # Tokenizer with `encode`; `EST` if None
+               enc=None): # Tokenizer with `encode` (and, optionally, a faster `count`); `EST` if None
     "Number of tokens in `s`"
-    return len((enc or EST).encode(s)) if s else 0
+    if not s: return 0
+    enc = enc or EST
+    return enc.count(s) if callable(getattr(enc, 'count', None)) else len(enc.encode(s))
 
 # %% ../nbs/09_compact.ipynb #9f87f704
 _OPAQUE = frozenset({'image', 'document', 'redacted_thinking'})
@@ -65,13 +69,19 @@ def cut_toks(s:str, # Text to shorten
     "`s` if it fits in `n` tokens, else its first and last tokens around ` … `"
     if n is None or not s: return s
     enc = enc or EST
-    w = getattr(enc, 'max_chars', 16) * n + 16
     h, t = (n + 1) // 2, n // 2
+    g, w = 8 * n + 16, getattr(enc, 'max_chars', 16) * n + 16  # a window that usually holds enough pieces, one that always does
+    if g < w and 2 * g < len(s):
+        head, tail = enc.encode(s[:g]), enc.encode(s[-g:]) if t else []
+        if len(head) > n + 1 and len(tail) > t: return _joined(head[:h], tail[len(tail) - t:], s, enc)
     if len(s) <= w:
-        toks = enc.encode(s)
-        if len(toks) <= n: return s
-        head, tail = toks[:h], toks[len(toks) - t:]
-    else: head, tail = enc.encode(s[:w])[:h], (enc.encode(s[-w:])[-t:] if t else [])
+        head = tail = enc.encode(s)
+        if len(head) <= n: return s
+    else: head, tail = enc.encode(s[:w]), enc.encode(s[-w:]) if t else []
+    return _joined(head[:h], tail[len(tail) - t:], s, enc)
+
+def _joined(head, tail, s, enc):
+    "Pieces `head` and `tail` of `s` decoded around the marker, without a word the cut split"
     return _whole_words(enc.decode(head), s, True).rstrip() + CUT + _whole_words(enc.decode(tail), s, False).lstrip()
 
 def _whole_words(part, s, head):
@@ -268,6 +278,19 @@ COMMAND = ('<command-name>/compact</command-name>\n            <command-message>
 STDOUT = '<local-command-stdout>Compacted (ctrl+o to see full summary)</local-command-stdout>'
 _ENV = ('userType', 'entrypoint', 'cwd', 'sessionId', 'version', 'gitBranch')  # timestamps come from `04_write`'s `_now`
 
+def _made_up(r): return isinstance(m := r.get('message'), dict) and m.get('model') == '<synthetic>'
+
+def _latest(recs, keys=(*_ENV, 'model')):
+    "The latest value of each of `keys` in `recs` that has one, as `sess_meta` finds it, looking from the end"
+    todo, out = [k for k in keys if k != 'model'], {}
+    model = 'model' in keys
+    for r in reversed(recs):
+        for k in [k for k in todo if r.get(k) is not None]: out[k] = r[k]; todo.remove(k)
+        if model and r.get('type') == 'assistant' and isinstance(m := r.get('message'), dict) and m.get('model') is not None and not _made_up(r):
+            out['model'], model = m['model'], False
+        if not (todo or model): break
+    return out
+
 # %% ../nbs/09_compact.ipynb #2f673085
 def compact_records(recs, # The session's records, e.g. from `load_recs`
                     content:str, # The summary text, e.g. from `compact_content`
@@ -277,9 +300,9 @@ def compact_records(recs, # The session's records, e.g. from `load_recs`
                     sid:str|None=None): # Session id; the one the records carry if None
     "The tagged boundary, summary and `/compact` display records of a compaction"
     if leaf is None: leaf = (sess_thread(recs) or [{}])[-1].get('uuid')
-    m, ts = sess_meta(recs), _now()
+    env, ts = _latest(recs, _ENV), _now()
     sid = sid or sess_id(recs)
-    env = {k: m[k] for k in _ENV if m.get(k) is not None} | ({'sessionId': sid} if sid else {})
+    env |= {'sessionId': sid} if sid else {}
     ids = {p: stable_uuid(['compact', sid, leaf, content, p]) for p in ('boundary', 'summary', 'caveat', 'command', 'stdout')}
     def row(part, parent, **kw): return {'parentUuid': parent, 'isSidechain': False, **kw, 'uuid': ids[part], 'timestamp': ts, **env, TAG: f'compact-{part}'}
     def user(part, parent, c, **kw): return row(part, parent, type='user', message={'role': 'user', 'content': c}, **kw)
@@ -297,12 +320,26 @@ def _read(path):
     if (st.st_size, st.st_mtime_ns) != (st2.st_size, st2.st_mtime_ns): raise ValueError(f'{path}: changed while it was being read; try again')
     return d, recs
 
+# %% ../nbs/09_compact.ipynb #946ed5ef
+def _tip(recs, thread):
+    "What `append_sess` reads from a file of records `recs`, with active thread `thread`, to chain an append onto it"
+    return AttrDict(leaf=thread[-1]['uuid'] if thread else None, calls=pending_calls(thread),
+                    known=frozenset(r['uuid'] for r in recs if isinstance(r.get('uuid'), str)),
+                    prompt=_file_prompt(recs) or last_prompt(thread), names=[r for r in recs if r.get('type') in _NAME_TYPES])
+
+def _tail_bytes(path, tip, recs, sid):
+    "The bytes `append_sess` would append for `recs` to session `sid` at `path`, whose records gave `tip`"
+    check_recs(recs, known=tip.known, calls=tip.calls)
+    new = _prep(recs, sid, None, True, tip.leaf, tip.calls)
+    if (leaf := first(r['uuid'] for r in reversed(new) if is_chain(r))):
+        new.append({'type': 'last-prompt', 'lastPrompt': last_prompt(new, tip.prompt) or '', 'leafUuid': leaf, 'sessionId': sid})
+    data = b''.join(map(rec2line, new))
+    return data + b''.join(map(rec2line, _keep_names(path, tip.names, sid, len(data) + 1)))
+
 # %% ../nbs/09_compact.ipynb #6e73aa97
 class Compaction(AttrDict):
     "A prepared compaction: what `prepare_compaction` found and built, for inspection before `append_compaction`"
     __repr__ = basic_repr('sid,pre_toks,post_toks,n_new')
-
-def _made_up(r): return isinstance(m := r.get('message'), dict) and m.get('model') == '<synthetic>'
 
 def _conv(recs):
     "Thread records worth rendering: no summaries, no rows Claude Code made up (`<synthetic>`)"
@@ -331,16 +368,19 @@ def prepare_compaction(ref:str, # Session id, unique id prefix or name
     if not new_chat: raise ValueError(f'{path}: nothing to compact: no conversation since the last compaction')
     chat = join_compacts(prior, new_chat)
     content = compact_content(chat, path, notes)
-    pre, post = msgs_toks(thread_msgs(thread, sess_meta(recs).model), enc), count_toks(content, enc)
+    pre, post = msgs_toks(thread_msgs(thread, _latest(recs, ['model']).get('model')), enc), count_toks(content, enc)
     return Compaction(sid=sid, path=path, cwd=os.getcwd() if cwd is None else cwd, digest=d, prior=prior, new_chat=new_chat,
-                      chat=chat, content=content, pre_toks=pre, post_toks=post, n_new=len(new),
+                      chat=chat, content=content, pre_toks=pre, post_toks=post, n_new=len(new), tip=_tip(recs, thread),
                       records=compact_records(recs, content, pre, post, thread[-1]['uuid'], sid))
 
 # %% ../nbs/09_compact.ipynb #676a4a3c
 def append_compaction(c:Compaction): # A compaction from `prepare_compaction`
     "Append prepared compaction `c`, refusing if its transcript changed since it was prepared; returns `c`"
     if (p := resolve_session(c.sid, c.cwd)[1]) != c.path: raise ValueError(f'session {c.sid} now resolves to {p}, not {c.path}')
-    try: append_sess(c.records, c.sid, c.cwd, expect=c.digest)
+    try:
+        with _locked(p) as fd:
+            size = _expected(fd, p, c.digest)
+            _write(fd, p, _tail_bytes(p, c.tip, c.records, c.sid), size)
     except SessChanged:
         raise SessChanged(f'{c.path}: the transcript changed since this compaction was prepared (Claude Code may have added a turn); '
                           'nothing was written: prepare it again') from None

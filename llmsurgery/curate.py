@@ -12,7 +12,7 @@ from fastcore.foundation import L
 from .paths import resolve_session
 from .read import load_recs, is_chain
 from .thread import sess_thread
-from .write import stable_uuid, name_recs, chain_recs, check_recs, api_id, write_sess, last_prompt, rec_blocks
+from .write import stable_uuid, name_recs, chain_recs, check_recs, api_id, write_sess, last_prompt, rec_blocks, rec2line
 
 # %% ../nbs/05_curate.ipynb #12feb645
 THINK = frozenset({'thinking', 'redacted_thinking'})
@@ -140,6 +140,15 @@ def _fork_recs(recs, src, new, mx, think):
             for o, n in zip(keep, reid_recs(keep, new))]
 
 # %% ../nbs/05_curate.ipynb #517e63da
+def _write_fork(path, recs, keyed):
+    "Write fork `recs` at `path`; a keyed fork already there is kept if it starts with them, else refused"
+    if keyed and path.exists():
+        data, old = b''.join(map(rec2line, recs)), path.read_bytes()
+        if old.startswith(data): return  # this very fork, perhaps resumed (and so appended to) since
+        raise FileExistsError(f'{path}: a fork made with this key is already there, holding other records (the source, the options or '
+                              'the name changed since, or the fork was edited): nothing was written; use another key, or delete the fork first')
+    write_sess(path, recs)
+
 def fork_sess(sid=None, # Session id, unique prefix or name to fork; the current session if None
               cwd=None, # Project directory; the current directory if None
               mx:int|None=None, # If given, truncate tool input and result strings to `mx` characters
@@ -155,7 +164,7 @@ def fork_sess(sid=None, # Session id, unique prefix or name to fork; the current
     out.append({'type': 'last-prompt', 'lastPrompt': last_prompt(out, last_prompt(recs, '')), 'leafUuid': leaf, 'sessionId': new})
     if name is not None: out += name_recs(new, name)
     check_recs(out, links=True)
-    write_sess(path.parent/f'{new}.jsonl', out)
+    _write_fork(path.parent/f'{new}.jsonl', out, key is not None)
     return new
 
 # %% ../nbs/05_curate.ipynb #6f5b8548

@@ -290,11 +290,12 @@ def cc_env(url:str|None, # Base URL of the mock; None: the real API, with the ca
            cfg, # Config dir (`CLAUDE_CONFIG_DIR`)
            home=None, # `HOME`; None: `<cfg>/home`
            extra:dict|None=None): # More variables, set last
-    "A from-scratch environment for the CLI: isolated config, all model traffic to `url`"
+    "A from-scratch environment for the CLI: isolated config and temp dir, all model traffic to `url`"
     home = Path(home or Path(cfg)/'home')
     env = _keep_env()
+    tmp = str(Path(cfg)/'tmp')  # the CLI's own temp files stay inside the config dir
     env.update(HOME=str(home), CLAUDE_CONFIG_DIR=str(cfg), CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC='1',
-               DISABLE_TELEMETRY='1', DISABLE_AUTOUPDATER='1')
+               DISABLE_TELEMETRY='1', DISABLE_AUTOUPDATER='1', CLAUDE_CODE_TMPDIR=tmp, TMPDIR=tmp, TMP=tmp, TEMP=tmp)
     if url: env.update(ANTHROPIC_BASE_URL=url, ANTHROPIC_API_KEY='sk-ant-mock-key')
     elif os.environ.get('ANTHROPIC_API_KEY'): env['ANTHROPIC_API_KEY'] = os.environ['ANTHROPIC_API_KEY']
     else: raise ValueError('a live run needs ANTHROPIC_API_KEY in the environment')
@@ -331,10 +332,10 @@ def _run_proc(argv, cwd, env, timeout):
     return p.returncode, out, err
 
 def _outcome(reqs, sid, cfg, **kw):
-    "What a run returns: its requests, the first call's messages, session id and transcript path"
+    "What a run returns: its requests, the first call's messages, session id and transcript path (None without `cfg`)"
     sent = first(reqs, is_call)
     return AttrDict(**kw, reqs=reqs, sent=sent.body['messages'] if sent else None, sid=sid, cfg=cfg,
-                    path=first(Path(cfg).glob(f'projects/*/{sid}.jsonl')) if sid else None)
+                    path=first(Path(cfg).glob(f'projects/*/{sid}.jsonl')) if sid and cfg else None)
 
 def _last_json(out):
     "The JSON object on the last non-empty line of `out`, or None"
@@ -347,7 +348,7 @@ def run_claude(prompt:str|None, # The `-p` prompt; None sends none (resumes a de
                cwd, # Project dir the CLI runs in
                mock:MockAPI|None=None, # A running mock; None starts one for this run
                script=None, # Replies for the mock started here
-               cfg=None, # `CLAUDE_CONFIG_DIR`; None: a fresh temp dir
+               cfg=None, # `CLAUDE_CONFIG_DIR`, kept; None: a temp dir, removed after the run
                env:dict|None=None, # More environment variables
                timeout:float=60, # Seconds before the CLI is killed
                check:bool=True, # Raise if the CLI exits non-zero
@@ -356,13 +357,16 @@ def run_claude(prompt:str|None, # The `-p` prompt; None sends none (resumes a de
     "Run the bundled CLI once against the mock; returns result, requests and transcript path"
     if mock is None and not live:
         with MockAPI(script) as m: return run_claude(prompt, cwd, m, cfg=cfg, env=env, timeout=timeout, check=check, **kw)
-    cfg = Path(cfg or tempfile.mkdtemp(prefix='llmsurgery-cc-'))
+    own, cfg = cfg is None, Path(cfg or tempfile.mkdtemp(prefix='llmsurgery-cc-'))
     n0 = len(mock.reqs) if mock else 0
-    rc, out, err = _run_proc(cc_argv(prompt, **kw), cwd, cc_env(None if live else mock.url, cfg, extra=env), timeout)
-    res = _last_json(out)
-    if check and rc: raise RuntimeError(f'claude exited {rc}: {(err or out).strip()[:2000]}')
-    sid = (res or {}).get('session_id') or kw.get('sid') or kw.get('resume')
-    return _outcome(mock.reqs[n0:] if mock else L(), sid, cfg, res=res, rc=rc, out=out, err=err)
+    try:
+        rc, out, err = _run_proc(cc_argv(prompt, **kw), cwd, cc_env(None if live else mock.url, cfg, extra=env), timeout)
+        res = _last_json(out)
+        if check and rc: raise RuntimeError(f'claude exited {rc}: {(err or out).strip()[:2000]}')
+        sid = (res or {}).get('session_id') or kw.get('sid') or kw.get('resume')
+        return _outcome(mock.reqs[n0:] if mock else L(), sid, None if own else cfg, res=res, rc=rc, out=out, err=err)
+    finally:
+        if own: shutil.rmtree(cfg, ignore_errors=True)
 
 # %% ../nbs/03_harness.ipynb #a92ef4d5
 def _norm_blk(b):
@@ -557,13 +561,17 @@ def tagged_pids(tag:str, # The value to look for
         except OSError: pass
     return out
 
-def kill_tagged(tag:str): # The run's tag, the value of `RUN_TAG` in its environment
-    "SIGKILL every process tagged `tag`; returns their ids"
-    pids = tagged_pids(tag)
-    for pid in pids:
-        try: os.kill(pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError): pass
-    return pids
+def kill_tagged(tag:str, # The run's tag, the value of `RUN_TAG` in its environment
+                passes:int=10): # Most scans: each one catches what was started while the last was being killed
+    "SIGKILL every process tagged `tag`, scanning again until no new one turns up; returns their ids"
+    killed = []
+    for _ in range(passes):
+        if not (pids := [p for p in tagged_pids(tag) if p not in killed]): break
+        for pid in pids:
+            try: os.kill(pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError): pass
+        killed += pids
+    return killed
 
 # %% ../nbs/03_harness.ipynb #8808527e
 async def drain_until(it, # Async iterable of messages, e.g. `sdk_query(...)`
@@ -576,12 +584,14 @@ async def drain_until(it, # Async iterable of messages, e.g. `sdk_query(...)`
         async for m in it: out.append(m)
     task = asyncio.ensure_future(_run())
     try: done, _ = await asyncio.wait({task}, timeout=timeout)
-    except asyncio.CancelledError: task.cancel(); raise
+    except asyncio.CancelledError:  # the caller gave up: end the run's processes too, then pass the cancellation on
+        if tag: kill_tagged(tag)
+        task.cancel(); raise
     if done: return task.result()
     killed = kill_tagged(tag) if tag else []
     task.cancel()
-    try: await task
-    except (asyncio.CancelledError, Exception): pass  # cut off at the deadline: how the stream ended does not matter
+    await asyncio.wait({task})  # let the stream close; unlike `await task`, a cancellation of the caller still gets through
+    if not task.cancelled(): task.exception()  # cut off at the deadline: how the stream ended does not matter
     return killed
 
 # %% ../nbs/03_harness.ipynb #bac4a543
@@ -589,7 +599,7 @@ async def run_sdk(prompt:str|None, # Prompt; None sends none
                   cwd, # Project dir
                   mock:MockAPI|None=None, # A running mock; None starts one for this run
                   script=None, # Replies for the mock started here
-                  cfg=None, # Config dir; None: a fresh temp dir
+                  cfg=None, # Config dir, kept; None: a temp dir, removed after the run
                   resume:str|None=None, # Session id to resume
                   tools:list|None=None, # Tools allowed without asking
                   bare:bool=True, # Minimal mode (no hooks: under `--bare` the CLI skips hook callbacks too)
@@ -602,14 +612,17 @@ async def run_sdk(prompt:str|None, # Prompt; None sends none
     if mock is None:
         with MockAPI(script) as m:
             return await run_sdk(prompt, cwd, m, cfg=cfg, resume=resume, tools=tools, bare=bare, model=model, env=env, timeout=timeout, **opts)
-    cfg, tag = Path(cfg or tempfile.mkdtemp(prefix='llmsurgery-cc-')), str(uuid.uuid4())
-    o = ClaudeAgentOptions(cwd=str(cwd), model=model, resume=resume, allowed_tools=list(tools or []), cli_path=str(claude_bin()),
-                           env=sdk_env(mock.url, cfg, {**(env or {}), RUN_TAG:tag}), extra_args={'bare':None} if bare else {}, **opts)
-    n0, msgs = len(mock.reqs), L()
-    if (killed := await drain_until(sdk_query(prompt, o), timeout, tag, msgs)) is not None:
-        raise TimeoutError(f'the SDK run did not finish within {timeout}s; killed {len(killed)} processes')
-    res = first(msgs, lambda m: isinstance(m, ResultMessage))
-    return _outcome(mock.reqs[n0:], res.session_id if res else resume, cfg, msgs=msgs, res=res)
+    own, cfg, tag = cfg is None, Path(cfg or tempfile.mkdtemp(prefix='llmsurgery-cc-')), str(uuid.uuid4())
+    try:
+        o = ClaudeAgentOptions(cwd=str(cwd), model=model, resume=resume, allowed_tools=list(tools or []), cli_path=str(claude_bin()),
+                               env=sdk_env(mock.url, cfg, {**(env or {}), RUN_TAG:tag}), extra_args={'bare':None} if bare else {}, **opts)
+        n0, msgs = len(mock.reqs), L()
+        if (killed := await drain_until(sdk_query(prompt, o), timeout, tag, msgs)) is not None:
+            raise TimeoutError(f'the SDK run did not finish within {timeout}s; killed {len(killed)} processes')
+        res = first(msgs, lambda m: isinstance(m, ResultMessage))
+        return _outcome(mock.reqs[n0:], res.session_id if res else resume, None if own else cfg, msgs=msgs, res=res)
+    finally:
+        if own: shutil.rmtree(cfg, ignore_errors=True)
 
 # %% ../nbs/03_harness.ipynb #83b05605
 async def sdk_resume_check(src, # Transcript path, or records

@@ -393,7 +393,12 @@ def resolve_session(ref=None,  # Session id, unique id prefix or session name; t
                     cwd=None): # Project directory; the current directory if None
     "`(sid, path)` of the session `ref` names"
     safe = ref is not None and not _ref_problem(ref)
-    p = (safe and _find(ref, cwd, prefix=False)) or (ref is not None and sess_by_name(ref, cwd)) or sess_file(ref, cwd)
+    if not (p := (safe and _find(ref, cwd, prefix=False)) or (ref is not None and sess_by_name(ref, cwd))):
+        try: p = sess_file(ref, cwd)
+        except FileNotFoundError as e:
+            if ref is None: raise
+            raise FileNotFoundError(f'{e}; nor is a session of the project at {cwd or os.getcwd()} named {ref!r} '
+                                    '(names are looked up in that project only)') from None
     return p.stem, p
 
 # %% ../nbs/00_paths.ipynb #44b45a68

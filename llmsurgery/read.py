@@ -168,14 +168,15 @@ def rec_role(
 def _kb(n): return f'{n/1024:.0f} KB' if n >= 1024 else f'{n} B'
 
 def img_txt(
-    b:dict, # An `image` content block
+    b:dict, # An `image` (or `document`) content block
 )->str:
-    "A one-line stand-in for image block `b`: its media type and the size of its data"
+    "A one-line stand-in for image (or document) block `b`: its kind, media type and the size of its data"
     src = b.get('source') if isinstance(b.get('source'), dict) else {}
-    return f"[image {src.get('media_type', '?')} {_kb(len(src.get('data') or ''))}]"
+    return f"[{'document' if b.get('type') == 'document' else 'image'} {src.get('media_type', '?')} {_kb(len(src.get('data') or ''))}]"
 
 # %% ../nbs/01_read.ipynb #f135fc24
 _SKIP = frozenset({'signature', 'data', 'base64'})
+_BOOK = _SKIP | {'type', 'id', 'tool_use_id', 'file_id', 'media_type', 'encrypted_content', 'encrypted_index', 'cache_control'}
 _META_TXT = {'summary': 'summary', 'custom-title': 'customTitle', 'ai-title': 'aiTitle', 'agent-name': 'agentName',
              'tag': 'tag', 'queue-operation': 'content'}
 
@@ -196,12 +197,14 @@ def _blk_txt(b):
     if t == 'text': yield b.get('text')
     elif t == 'thinking': yield b.get('thinking')
     elif t == 'image': yield img_txt(b)
+    elif t == 'document': yield img_txt(b); yield b.get('title')
     elif t in ('tool_use', 'server_tool_use'): yield b.get('name'); yield from _strs(b.get('input'))
     elif t == 'tool_result':
         c = b.get('content')
         if isinstance(c, list):
             for x in c: yield from _blk_txt(x)
         else: yield c
+    elif t != 'redacted_thinking': yield from _strs(b, _BOOK)   # a block of another kind: its strings, less bookkeeping
 
 # %% ../nbs/01_read.ipynb #1c4cdd79
 def rec_txt(
@@ -235,7 +238,7 @@ def sess_id(
     return next((s for r in reversed(recs) if isinstance(s := r.get('sessionId'), str) and s), None)
 
 # %% ../nbs/01_read.ipynb #86babc49
-ENVELOPE = ('sessionId', 'cwd', 'version', 'gitBranch', 'entrypoint', 'userType', 'permissionMode', 'slug', 'agentId')
+ENVELOPE = ('sessionId', 'cwd', 'version', 'gitBranch', 'entrypoint', 'userType', 'permissionMode', 'slug', 'agentId', 'teamName')
 META_FIELDS = {'custom-title': 'customTitle', 'ai-title': 'aiTitle', 'summary': 'summary', 'last-prompt': 'lastPrompt',
                'agent-name': 'agentName', 'tag': 'tag', 'permission-mode': 'permissionMode'}
 

@@ -7,16 +7,21 @@ __all__ = ['match_preview', 'SessHit', 'SessHits', 'sess_search', 'RecsView', 's
            'prompt_hist']
 
 # %% ../nbs/06_search.ipynb #169d917a
-import re, sys, time, html, os
-from datetime import datetime
-from fastcore.basics import AttrDict, patch, store_attr
+import re, sys, time, html, os, warnings
+from datetime import datetime, date
+from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L
 from .paths import claude_dir, list_sessions
 from .read import load_recs, load_sess, rec_txt, rec_role, conv_recs
 
 # %% ../nbs/06_search.ipynb #3736c2ab
 _ANSI = re.compile(r'\x1b\[[0-9;?]*[A-Za-z]')
-def _ws(s): return re.sub(r'\s+', ' ', _ANSI.sub('', s))
+def _ws(s):
+    "`s` without colour codes, each run of whitespace a single space"
+    if '\x1b' in s: s = _ANSI.sub('', s)
+    j = ' '.join(s.split())  # `str.split` and `re`'s `\s` agree on what is whitespace
+    if not j: return ' ' if s else ''
+    return (' ' if s[0].isspace() else '') + j + (' ' if s[-1].isspace() else '')
 
 def match_preview(
     s:str, # Text holding a match
@@ -62,7 +67,7 @@ class SessHit:
                  path=None, # The transcript, for hits from `proj_search`
                  sid=None, # The session id, for hits from `proj_search`
                 ):
-        store_attr()
+        self.i, self.rec, self.txt, self.span, self.recs, self.path, self.sid = i, rec, txt, span, recs, path, sid
         self.role, self.ts = _role(rec), _when(rec)
     def __repr__(self):
         src = f'{self.sid[:8]} ' if self.sid else ''
@@ -108,6 +113,9 @@ def _repr_html_(self:SessHits):
     if not all(isinstance(h, SessHit) for h in self): return f'<pre>{html.escape(repr(self))}</pre>'
     head = ('<th>session</th>' if self[0].sid else '') + '<th>i</th><th>role</th><th>time (UTC)</th><th>text</th>'
     return f'<table><tr>{head}</tr>' + ''.join(map(_hit_row, self)) + '</table>'
+
+@patch
+def _repr_html_(self:SessHit): return SessHits([self])._repr_html_()
 
 # %% ../nbs/06_search.ipynb #c4fffc35
 def _search(rx, rs, maxlen, **kw):
@@ -187,7 +195,10 @@ def proj_search(
     bar = _Bar(len(sess), 'Searching sessions', progress)
     for k, s in enumerate(sess):
         bar(k)
-        hits += _search(rx, load_recs(s.path), maxlen, path=s.path, sid=s.sid)
+        try: rs = load_recs(s.path)
+        except OSError as e:
+            warnings.warn(f'{s.path}: skipped, cannot be read ({e.strerror or e})'); continue
+        hits += _search(rx, rs, maxlen, path=s.path, sid=s.sid)
     bar.done()
     return SessHits(hits)
 
@@ -210,10 +221,15 @@ def _repr_html_(self:PromptHist):
                    f'<td style="text-align:left">{html.escape(h.display)}</td></tr>' for h in self)
     return f'<table><tr><th>time</th><th>project</th><th>prompt</th></tr>{rows}</table>'
 
+@patch
+def _repr_html_(self:HistRow): return PromptHist([self])._repr_html_()
+
 # %% ../nbs/06_search.ipynb #1a22f56c
 def _local(t):
-    "Datetime or ISO string `t` as an aware local time; a time without a zone is taken as local already"
-    return (datetime.fromisoformat(t) if isinstance(t, str) else t).astimezone()
+    "Datetime, date or ISO string `t` as an aware local time; a time without a zone is taken as local already"
+    if isinstance(t, str): t = datetime.fromisoformat(t)
+    elif isinstance(t, date) and not isinstance(t, datetime): t = datetime(t.year, t.month, t.day)
+    return t.astimezone()
 
 def _hist_row(r):
     "A `HistRow` from one history record, or None if it has no usable time"
@@ -231,7 +247,7 @@ def _hist_txt(h):
 # %% ../nbs/06_search.ipynb #261a79d7
 def prompt_hist(
     project=None, # Only prompts typed in this project directory; every project if None
-    since=None, # Only prompts at or after this datetime or ISO string (no zone: local time)
+    since=None, # Only prompts at or after this datetime, date or ISO string (no zone: local time)
     pat=None, # Only prompts whose text or pasted contents match this regex
     path=None, # History file; `claude_dir()/'history.jsonl'` if None
 )->PromptHist:

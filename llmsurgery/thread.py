@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from fastcore.basics import AttrDict
 from fastcore.foundation import L
-from .paths import sess_file, check_path
+from .paths import sess_file, check_path, json_vals
 from .read import load_recs
 
 # %% ../nbs/02_thread.ipynb #fd331bc5
@@ -674,18 +674,29 @@ def thread_msgs(
     return msgs
 
 # %% ../nbs/02_thread.ipynb #9197d753
+def _era_before(ld, recs, pos, b):
+    "The conversation as it stood when boundary `b` was written: up from its `logicalParentUuid`, else the thread of the rows before it"
+    p = b.get('logicalParentUuid')
+    p = ld.prog.get(p, p)   # a progress row stands for its nearest kept ancestor
+    try:
+        if p in ld.rows: return _recover(ld, *_walk(ld, p))
+        i = pos.get(id(b))
+        return list(sess_thread(recs[:i])) if i else []
+    except ValueError: return []   # an earlier era that cannot be rebuilt (a cycle) ends the history there
+
 def sess_history(
     recs, # Transcript records in file order, e.g. from `load_recs`
 )->L: # Conversation records of every compacted era and the current one, oldest first
     "Every record of the session's conversation across all compactions, in order"
     th = sess_thread(recs)
     if not th or not is_boundary(th[0]): return th
-    ld, out, done = _Load(recs), list(th), set()
-    while out and is_boundary(out[0]) and out[0]['uuid'] not in done and (p := out[0].get('logicalParentUuid')) in ld.rows:
-        done.add(out[0]['uuid'])
-        chain, walked = _walk(ld, p)
-        era = _recover(ld, chain, walked); ids = {r['uuid'] for r in era}
-        out = era + [r for r in out if r['uuid'] not in ids]
+    recs = list(recs)
+    ld, out, done, pos = _Load(recs), list(th), set(), {id(r): i for i, r in enumerate(recs)}
+    while out and is_boundary(out[0]) and (b := out[0])['uuid'] not in done:
+        done.add(b['uuid'])
+        if not (era := _era_before(ld, recs, pos, b)): break
+        ids = {id(r) for r in era}
+        out = era + [r for r in out if id(r) not in ids]
     return L(out)
 
 # %% ../nbs/02_thread.ipynb #bc7e3ff4
@@ -737,10 +748,19 @@ def _inside(p):
     try: return bool(check_path(p))
     except ValueError: return False
 
+def _head_sid(p, n=20):
+    "The `sessionId` of the first record that carries one among the first `n` lines of file `p`, or None"
+    try:
+        with open(p, 'rb') as f:
+            for _, l in zip(range(n), f):
+                for r in json_vals(l)[0]:
+                    if isinstance(r, dict) and isinstance(s := r.get('sessionId'), str): return s
+    except OSError: return None
+
 def _old_layout(main, sid):
-    "Agent files beside the main transcript (CLI 2.0) whose rows name session `sid`"
+    "Agent files beside the main transcript (CLI 2.0) whose rows name session `sid`; only their first lines are read"
     for p in sorted(main.parent.glob('agent-*.jsonl')):
-        if _inside(p) and any(r.get('sessionId') == sid for r in load_recs(p)[:5]): yield p
+        if _inside(p) and _head_sid(p) == sid: yield p
 
 # %% ../nbs/02_thread.ipynb #6a97978f
 def sess_agents(

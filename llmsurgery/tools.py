@@ -24,9 +24,10 @@ def _item_txt(x):
     if not isinstance(x, dict): return str(x)
     t = x.get('type')
     if t == 'text': return x.get('text') or ''
-    if t == 'image': return img_txt(x)
-    if t == 'tool_reference': return f"[tool_reference {x.get('tool_name', '?')}]"
-    return f'[{t}]'
+    if t in ('image', 'document'): return img_txt(x)
+    if isinstance(x.get('text'), str): return x['text']
+    what = next((v for k in ('tool_name', 'url', 'error_code', 'name', 'title') if isinstance(v := x.get(k), str)), None)
+    return f'[{t} {what}]' if what else f'[{t}]'
 
 # %% ../nbs/07_tools.ipynb #5f4c9dd9
 def tr_txt(
@@ -35,6 +36,7 @@ def tr_txt(
     "The text of tool output `content`, with images and other non-text items as `[placeholders]`"
     if content is None: return ''
     if isinstance(content, str): return content
+    if isinstance(content, dict): return _item_txt(content)
     if not isinstance(content, list): return str(content)
     return '\n'.join(map(_item_txt, content))
 
@@ -68,15 +70,23 @@ def _blocks(r):
     c = m.get('content') if isinstance(m, dict) else None
     return c if isinstance(c, list) else ()
 
+def _is_use(t): return t == 'tool_use' or isinstance(t, str) and t.endswith('_tool_use')
+def _is_res(t): return t == 'tool_result' or isinstance(t, str) and t.endswith('_tool_result')
+
+def _res_err(b):
+    "Whether result block `b` reports an error: `is_error`, or an error object as its content"
+    c = b.get('content')
+    return bool(b.get('is_error')) or isinstance(c, dict) and str(c.get('type')).endswith('_error')
+
 def _tool_index(recs):
-    "Two dicts by tool id: `(i, rec, block)` of each `tool_use`, and of each `tool_result`"
+    "Two dicts by tool id: `(i, rec, block)` of each call block, and of each result block"
     uses, ress = {}, {}
     for i, r in enumerate(recs):
-        for b in _blocks(r):
+        for j, b in enumerate(_blocks(r)):
             if not isinstance(b, dict): continue
             t = b.get('type')
-            if t == 'tool_use': uses.setdefault(b.get('id'), (i, r, b))
-            elif t == 'tool_result': ress.setdefault(b.get('tool_use_id'), (i, r, b))
+            if _is_use(t): uses.setdefault(b.get('id') if b.get('id') is not None else (i, j), (i, r, b))
+            elif _is_res(t) and b.get('tool_use_id') is not None: ress.setdefault(b['tool_use_id'], (i, r, b))
     return uses, ress
 
 # %% ../nbs/07_tools.ipynb #11d941b4
@@ -94,6 +104,20 @@ def _agent_keys(recs):
         k = keys.get(u, u)
         for p in path + [u]: keys[p] = k
     return keys
+
+# %% ../nbs/07_tools.ipynb #0862b453
+def _progress_copies(
+    recs, # Session records
+    have=(), # Agent ids whose transcripts are already among the records
+)->list:
+    "The subagent records copied into the `agent_progress` records of `recs`, as sidechain records of their agent"
+    have, out = set(have) | {r.get('agentId') for r in recs if r.get('isSidechain')}, []
+    for r in recs:
+        d = r.get('data')
+        if r.get('type') != 'progress' or not isinstance(d, dict) or d.get('type') != 'agent_progress': continue
+        if (aid := d.get('agentId')) and aid not in have and isinstance(m := d.get('message'), dict):
+            out.append({**m, 'isSidechain': True, 'agentId': aid})
+    return out
 
 # %% ../nbs/07_tools.ipynb #b5222d51
 def _usage(r):
@@ -117,9 +141,10 @@ def ctx_window(
 
 # %% ../nbs/07_tools.ipynb #ce64fb25
 def _ts(s):
-    "Parse ISO timestamp `s` (Claude Code writes UTC with a `Z`), or None"
-    try: return datetime.fromisoformat(s) if isinstance(s, str) else None
+    "Parse ISO timestamp `s` as an aware datetime (Claude Code writes UTC with a `Z`; no zone is taken as UTC), or None"
+    try: t = datetime.fromisoformat(s) if isinstance(s, str) else None
     except ValueError: return None
+    return t.replace(tzinfo=timezone.utc) if t and t.tzinfo is None else t
 
 class ToolCall(AttrDict):
     "A tool call joined to its result"
@@ -136,10 +161,10 @@ def _mk_call(i, r, b, res, window):
     start = _ts(r.get('timestamp'))
     ri, rr, rb = res or (None, None, None)
     end = _ts(rr.get('timestamp')) if rr else None
-    return ToolCall(id=b.get('id'), name=name, label=f'{name}: {tu_arg(name, inp, 80)}'.rstrip(': '), input=inp,
+    return ToolCall(id=b.get('id'), name=name, label=f'{name}: {tu_arg(name, inp)}'.rstrip(': '), input=inp,
         output=tr_txt(rb.get('content')) if rb else None, start=start, end=end,
         dur=(end-start).total_seconds() if start and end else None,
-        status='running' if rb is None else 'error' if rb.get('is_error') else 'success',
+        status='running' if rb is None else 'error' if _res_err(rb) else 'success',
         is_agent=name in AGENT_TOOLS, agent=None, parent=None, in_toks=in_toks(u), out_toks=u.get('output_tokens') or 0,
         ctx_pct=round(100*in_toks(u)/window, 1), i=i, rec=r, res=rr)
 
@@ -163,19 +188,22 @@ def _set_agents(calls, recs, known=None):
         c.parent = links.get(c.agent) or _in_flight(calls, c)
 
 # %% ../nbs/07_tools.ipynb #8e3a58d6
+def _calls(recs, known=None, window=None):
+    "`ToolCalls` of the records `recs` (dicts only), given the `known` agent links"
+    uses, ress = _tool_index(recs)
+    window = window or ctx_window(recs)
+    calls = ToolCalls(_mk_call(i, r, b, ress.get(k), window) for k, (i, r, b) in uses.items())
+    _set_agents(calls, recs, known)
+    return calls
+
 def tool_calls(
     recs, # Session records, e.g. from `load_sess`
     agents=None, # Subagent transcripts whose calls join the table: record lists, or a dict of them (e.g. `sess_agents`)
     window=None, # Context window in tokens; detected by `ctx_window` if None
 )->ToolCalls:
     "Every tool call in `recs` (and `agents`) joined to its result, in call order"
-    lists, known = _agent_lists(agents)
-    recs = [r for rs in [recs, *lists] for r in rs if isinstance(r, dict)]
-    uses, ress = _tool_index(recs)
-    window = window or ctx_window(recs)
-    calls = ToolCalls(_mk_call(i, r, b, ress.get(k), window) for k, (i, r, b) in uses.items())
-    _set_agents(calls, recs, known)
-    return calls
+    rs, copies, known = _gather(recs, agents)
+    return _calls(rs + copies, known, window)
 
 # %% ../nbs/07_tools.ipynb #8eea3385
 def _agent_lists(agents):
@@ -188,6 +216,12 @@ def _agent_lists(agents):
             if a.get('tool_use_id'): links[a.get('agent_id')] = a['tool_use_id']
         else: lists.append(a)
     return lists, links
+
+def _gather(recs, agents):
+    "`(records, progress copies, {agent id: call id})`: `recs` and `agents`' records, and copies of the agents missing"
+    lists, known = _agent_lists(agents)
+    rs = [r for l in [recs, *lists] for r in l if isinstance(r, dict)]
+    return rs, _progress_copies(rs, known), known
 
 # %% ../nbs/07_tools.ipynb #98e83707
 _EPOCH = datetime.min.replace(tzinfo=timezone.utc)
@@ -235,9 +269,13 @@ def _bounds(calls):
     return (min(ts), max(ts)) if ts else (None, None)
 
 # %% ../nbs/07_tools.ipynb #0bdbfb97
+def _fit(s, n):
+    "`s` cut to `n` characters by dropping its middle"
+    return s if len(s) <= n else s[:(h := n*2//5)] + '…' + s[len(s)-(n-h-1):]
+
 def _bar(c, d, y, x, t1, lw, row):
     "The SVG group for one call `c` at depth `d`, row top `y`; `x` maps a time to an x coordinate"
-    lab = c.label if len(c.label) <= (n := max(8, (lw-12-d*12)//7)) else c.label[:n-1] + '…'
+    lab = _fit(c.label, max(8, (lw-12-d*12)//7))
     tip = f"{c.label}\n{c.status} {_dur(c.dur) or '(no result)'} · in {c.in_toks:,} out {c.out_toks:,} · context {c.ctx_pct}%"
     cls = f"call {c.status}{' agent' if c.is_agent else ''}"
     g = [f'<g class="{cls}" data-id="{html.escape(str(c.id))}" data-depth="{d}"><title>{html.escape(tip)}</title>',
@@ -267,8 +305,10 @@ def waterfall(
     step = _tick_step(span)
     for k in range(int(span//step)+1):
         tx = lw + k*step/span*bw
+        lab = _fmt_off(k*step)
+        at = f'x="{tx+2:.1f}"' if tx + 2 + 7*len(lab) <= width else f'x="{tx-2:.1f}" text-anchor="end"'  # the last one may not fit
         out.append(f'<line x1="{tx:.1f}" y1="{top-4}" x2="{tx:.1f}" y2="{h}" stroke="#e3e3e3"/>'
-                   f'<text x="{tx+2:.1f}" y="{top-8}" fill="#777">{_fmt_off(k*step)}</text>')
+                   f'<text {at} y="{top-8}" fill="#777">{lab}</text>')
     out += [_bar(c, d, top + k*row, x, t1, lw, row) for k, (c, d) in enumerate(tree)]
     if not tree: out.append(f'<text x="6" y="{top+12}">(no tool calls)</text>')
     return '\n'.join(out + ['</svg>'])
@@ -297,10 +337,12 @@ class SessStats(AttrDict):
     "Counts, tokens and tool time of a session"
     def _repr_markdown_(self):
         tk = ' · '.join(f'{k} {v:,}' for k, v in self.tokens.items())
+        ak = ' · '.join(f'{k} {v:,}' for k, v in (self.get('agent_tokens') or {}).items() if v)
         rows = '\n'.join(f'| {n} | {t.n} | {t.errors} | {_dur(t.secs) or "0s"} |' for n, t in self.tools.items())
         return (f"**{sum(self.types.values())} records** over {_dur(self.secs) or '0s'}: "
                 + ', '.join(f'{k} {v}' for k, v in self.types.most_common()) + '  \n'
-                + f"**Blocks**: {', '.join(f'{k} {v}' for k, v in self.blocks.most_common())}  \n**Tokens**: {tk}\n\n"
+                + f"**Blocks**: {', '.join(f'{k} {v}' for k, v in self.blocks.most_common())}  \n"
+                + f"**Tokens**: {tk}" + (f" (subagents: {ak})" if ak else '') + "\n\n"
                 + '| tool | calls | errors | time |\n|---|---|---|---|\n' + rows)
     def __repr__(self): return self._repr_markdown_()
 
@@ -319,18 +361,23 @@ def _block_types(r):
     if isinstance(m, dict) and isinstance(m.get('content'), str): return ['text']
     return [b.get('type') for b in _blocks(r) if isinstance(b, dict)]
 
+_TOK = (('input', 'input_tokens'), ('cache_write', 'cache_creation_input_tokens'), ('cache_read', 'cache_read_input_tokens'),
+        ('output', 'output_tokens'))
+def _tok_sum(recs):
+    "Tokens by kind over the API responses of `recs`, each response counted once"
+    us = _msg_usage(recs)
+    return {k: sum(u.get(f) or 0 for u in us) for k, f in _TOK}
+
 def sess_stats(
     recs, # Session records
     agents=None, # Subagent transcripts, as for `tool_calls`
 )->SessStats:
-    "Counts by record and block type, tokens in and out, and time spent in each tool"
-    recs = [r for r in recs if isinstance(r, dict)]
-    us, ts = _msg_usage(recs), [t for r in recs if (t := _ts(r.get('timestamp')))]
-    tok = {k: sum(u.get(f) or 0 for u in us) for k, f in (('input', 'input_tokens'), ('cache_write',
-           'cache_creation_input_tokens'), ('cache_read', 'cache_read_input_tokens'), ('output', 'output_tokens'))}
-    return SessStats(types=Counter(map(_kind, recs)), blocks=Counter(t for r in recs for t in _block_types(r)),
-                     tokens=tok, secs=(max(ts)-min(ts)).total_seconds() if ts else 0.,
-                     tools=_tool_time(tool_calls(recs, agents)))
+    "Counts by record and block type, tokens in and out (subagents' part apart), and time spent in each tool"
+    rs, copies, known = _gather(recs, agents)
+    ts = [t for r in rs if (t := _ts(r.get('timestamp')))]
+    return SessStats(types=Counter(map(_kind, rs)), blocks=Counter(t for r in rs for t in _block_types(r)),
+                     tokens=_tok_sum(rs + copies), agent_tokens=_tok_sum([r for r in rs + copies if r.get('isSidechain')]),
+                     secs=(max(ts)-min(ts)).total_seconds() if ts else 0., tools=_tool_time(_calls(rs + copies, known)))
 
 # %% ../nbs/07_tools.ipynb #417e2824
 def head_tail(
@@ -396,7 +443,7 @@ def _result_lines(b, tu, strats, keep_tags):
     inp, out = tu.get('input') if isinstance(tu, dict) else {}, tr_txt(b.get('content'))
     if not keep_tags: out = strip_tags(out)
     f = strats.get(tu.get('name') if isinstance(tu, dict) else None) or strats['*']
-    kept = f(out, inp, bool(b.get('is_error')))
+    kept = f(out, inp, _res_err(b))
     if kept is None or not kept.strip(): return ''
     ls = kept.strip('\n').splitlines()
     return '\n'.join(['→ ' + ls[0]] + ['  ' + l for l in ls[1:]])
@@ -429,7 +476,7 @@ def _asst_lines(r, ress, strats, tools, keep_tags, think, done):
         t = b.get('type')
         if t == 'text' and (b.get('text') or '').strip(): ls.append(b['text'].strip('\n'))
         elif t == 'thinking' and b.get('thinking'): think.append(b['thinking'])
-        elif t == 'tool_use' and tools and b.get('id') not in done:
+        elif _is_use(t) and tools and b.get('id') not in done:
             done.add(b.get('id'))
             ls.append(f"[{b.get('name')}] {tu_arg(b.get('name'), b.get('input'))}".rstrip())
             if (res := ress.get(b.get('id'))) and (rl := _result_lines(res[2], b, strats, keep_tags)): ls.append(rl)

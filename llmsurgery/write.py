@@ -97,11 +97,17 @@ def _clean_blk(b):
     if b.get('type') == 'tool_result' and isinstance(b.get('content'), list): b['content'] = [_clean_blk(c) for c in b['content']]
     return b
 
+def _not_blk(c):
+    "Index of the first item of content list `c` that is not a block (a dict with a string `type`), or None"
+    return next((i for i, b in enumerate(c) if not (isinstance(b, dict) and isinstance(b.get('type'), str))), None)
+
 def _content(role, c):
     "Message content `c` as Claude Code records it for `role`"
     if isinstance(c, str): return c if role == 'user' else [{'type': 'text', 'text': c}]
     if not isinstance(c, list): raise TypeError(f'content must be a str or a list of blocks, not {type(c).__name__}')
     c = [_clean_blk(b) for b in c]
+    if (bad := _not_blk(c)) is not None:
+        raise TypeError(f'content block {bad} must be a str or a dict with a `type`, not {c[bad]!r:.60}')
     if role == 'user' and len(c) == 1 and isinstance(c[0], dict) and c[0].keys() == {'type', 'text'} and c[0]['type'] == 'text':
         return c[0]['text']
     return c
@@ -148,8 +154,10 @@ def mk_rec(role:str, # 'user' or 'assistant'
     cwd = os.path.realpath(os.path.expanduser(cwd or os.getcwd()))
     c = _content(role, _plain(content))
     msg = {'role': 'user', 'content': c} if role == 'user' else _asst_msg(c, uid, model, input_toks)
-    r = {'parentUuid': None, 'isSidechain': False, 'type': role, 'message': msg, 'uuid': uid, 'timestamp': ts or _now()}
-    if role == 'assistant': r['requestId'] = api_id('req_011', uid, 21)
+    r = {'parentUuid': None, 'isSidechain': False}  # then the CLI's order: a user row's type leads its message, an assistant's follows it
+    if role == 'user': r.update(type=role, message=msg)
+    else: r.update(message=msg, requestId=api_id('req_011', uid, 21), type=role)
+    r.update(uuid=uid, timestamp=ts or _now())
     trs = [b for b in c if b.get('type') == 'tool_result'] if isinstance(c, list) else []
     if trs: r['toolUseResult'] = trs[0].get('content')  # what Claude Code shows; the model sees `message.content`
     r.update(userType='external', entrypoint='cli', cwd=cwd, sessionId=None)
@@ -168,6 +176,7 @@ def mk_tr(tu:dict, # The `tool_use` block being answered
           content, # The tool's output: a string, or a list of content blocks
           is_error:bool=False): # Did the tool fail?
     "The `tool_result` content block answering `tu`"
+    if not (isinstance(tu, dict) and isinstance(tu.get('id'), str)): raise ValueError(f'tu must be a tool_use block with an `id`, not {tu!r:.80}')
     b = {'type': 'tool_result', 'tool_use_id': tu['id'], 'content': _plain(content)}
     return {**b, 'is_error': True} if is_error else b
 
@@ -198,13 +207,16 @@ def _rec_problem(r, seen, calls):
     if not isinstance(r, dict): return f'not a dict but {type(r).__name__}'
     t, u = r.get('type'), r.get('uuid')
     if not isinstance(t, str) or not t: return 'no `type`'
-    if t in CHAIN_TYPES and not isinstance(u, str): return f'{t} record has no `uuid`'
+    if t in CHAIN_TYPES and not (isinstance(u, str) and u): return f'{t} record has no `uuid`'
     if isinstance(u, str) and u in seen: return f'duplicate uuid {u}'
     if t in ('user', 'assistant'):
         m = r.get('message')
         if not isinstance(m, dict): return f'{t} record {u} has no `message`'
+        if m.get('role', t) != t: return f'{t} record {u}: message.role is {m.get("role")!r}, not {t!r}'
         if not isinstance(c := m.get('content'), (str, list)):
             return f'{t} record {u}: message.content must be a list or a str, not {type(c).__name__}'
+        if isinstance(c, list) and (j := _not_blk(c)) is not None:
+            return f'{t} record {u}: message.content[{j}] must be a block (a dict with a `type`), not {c[j]!r:.60}'
         for b in rec_blocks(r):
             if b.get('type') == 'tool_use': calls.add(b.get('id'))
             elif b.get('type') == 'tool_result' and b.get('tool_use_id') not in calls:
@@ -238,6 +250,15 @@ def _boundary(r, prev):
     lp = prev if prev is not None else r.get('logicalParentUuid')
     return {'parentUuid': None, 'logicalParentUuid': lp, **{k: v for k, v in r.items() if k not in ('parentUuid', 'logicalParentUuid')}}
 
+def _put_after(r, k, v, after):
+    "Copy of record `r` with `r[k] = v`; a new key goes right after the first key of `after` that `r` has (else last)"
+    if k in r or not (at := first(a for a in after if a in r)): return {**r, k: v}
+    out = {}
+    for x, y in r.items():
+        out[x] = y
+        if x == at: out[k] = v
+    return out
+
 def chain_recs(recs, # Records in conversation order
                sid:str|None=None, # Session id to set on them; None leaves ids alone
                parent:str|None=None, # Uuid the first chain record hangs from
@@ -251,7 +272,7 @@ def chain_recs(recs, # Records in conversation order
             src = first(owners.get(b.get('tool_use_id')) for b in rec_blocks(r) if b.get('type') == 'tool_result')
             r = {'parentUuid': None, **r}
             r['parentUuid'] = src or prev
-            if src and r.get('type') == 'user': r['sourceToolAssistantUUID'] = src
+            if src and r.get('type') == 'user': r = _put_after(r, 'sourceToolAssistantUUID', src, ('toolUseResult', 'timestamp'))
             owners.update({b.get('id'): r['uuid'] for b in rec_blocks(r) if b.get('type') == 'tool_use'})
         if is_chain(r): prev = r['uuid']
         out.append(_set_sid(r, sid))
@@ -497,7 +518,8 @@ def msgs2recs(msgs, # Anthropic-style messages: dicts with `role` and `content`
         if role not in ('user', 'assistant'): raise ValueError(f"message {i}: role must be 'user' or 'assistant', not {role!r}")
         if not isinstance(m.get('content'), (str, list)): raise ValueError(f'message {i}: content must be a str or a list')
         h = stable_uuid([h, m])
-        r = mk_rec(role, m['content'], cwd=cwd, uid=h, ts=ts, model=model, input_toks=toks, **kwargs)
+        try: r = mk_rec(role, m['content'], cwd=cwd, uid=h, ts=ts, model=model, input_toks=toks, **kwargs)
+        except TypeError as e: raise ValueError(f'message {i}: {e}') from None
         toks += max(1, len(_dumps(r['message']['content'])) // 4)
         out.append(r)
     return L(out)

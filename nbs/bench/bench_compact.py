@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How fast llmsurgery compacts a big transcript: a benchmark to run by hand, not a test.
 
-    python nbs/bench/bench_compact.py [--mb 50] [--reps 3] [--seed 0] [--data DIR] [--target 2.0]
+    python nbs/bench/bench_compact.py [--mb 50] [--reps 3] [--seed 0] [--data DIR] [--target 2.0] [--profile N]
 
 It uses the generated transcript DATA/t{MB}s{SEED}.jsonl (by default the git-ignored data/bench/),
 making it with ../shared/bench/mk_transcript.py if it is missing. For each repetition it copies the
@@ -9,21 +9,30 @@ transcript into a fresh temporary CLAUDE_CONFIG_DIR (HOME is a temp dir too, so 
 is never read or written), then times, in this process:
 
 - `prepare_compaction`: resolve, read, thread, render, count tokens, build the records;
-- `append_compaction`: check the digest, append the records with `append_sess`;
+- `append_compaction`: under the lock, check the digest (size and SHA-256) and append the lines
+  built from what the preparation read;
 - the two together, which is what `compact_session` does.
 
-The copy is not timed. After each run it checks that the old bytes are untouched, that the active
+The copy is not timed, and it is flushed to disk (`fsync`) before the clock starts: the append
+ends with an `fsync` of the transcript, which for a real session flushes only the new lines
+(Claude Code wrote the rest long ago), but for a fresh 50 MB copy would time writing all of it
+to disk. After each run it checks that the old bytes are untouched, that the active
 thread is the five records of the compaction, and that the source transcript did not change. It
-prints the median and minimum of each step, the token figures, and whether the total stays under
---target seconds. The machine is shared: treat the figures as indicative.
+prints the median and minimum of each step, the CPU time of the two together (`cpu`: what this
+process spent, which other load on a shared machine inflates much less than the wall-clock
+figures), the token figures, and whether the total stays under --target seconds. The machine is
+shared: treat the figures as indicative.
+
+With --profile N it then runs once more, untimed, under cProfile, and prints the N most expensive
+calls of each step (cumulative time); the ratios between them hold even on a loaded machine.
 """
-import argparse, gc, hashlib, os, shutil, statistics, sys, tempfile, time
+import argparse, cProfile, gc, hashlib, io, itertools, json, os, pstats, shutil, statistics, sys, tempfile, time
 from pathlib import Path
 from benchutil import transcript  # shared by the bench scripts (this folder is on sys.path)
 
 HERE = Path(__file__).resolve()
 REPO = HERE.parents[2]
-
+sys.path.insert(0, str(REPO))  # time this checkout's llmsurgery, whatever copy is installed
 
 
 def sha(p): return hashlib.sha256(Path(p).read_bytes()).hexdigest()
@@ -39,6 +48,7 @@ def main():
     ap.add_argument('--seed', type=int, default=0)
     ap.add_argument('--data', default=str(REPO/'data'/'bench'), help='where generated transcripts are cached')
     ap.add_argument('--target', type=float, default=2.0, help='seconds the whole compaction must stay under')
+    ap.add_argument('--profile', type=int, default=0, metavar='N', help='then profile one more run; print its N costliest calls')
     a = ap.parse_args()
 
     src = transcript(a.data, a.mb, a.seed)
@@ -50,29 +60,47 @@ def main():
     from llmsurgery.read import load_recs, sess_meta
     from llmsurgery.thread import sess_thread
     from llmsurgery.compact import prepare_compaction, append_compaction, compact_part
-    ts = dict(prepare=[], append=[], total=[])
+    ts = dict(prepare=[], append=[], total=[], cpu=[])
     try:
-        with open(src, 'rb') as f: head = load_recs(src)[:50]
+        with open(src, 'rb') as f: head = [json.loads(l) for l in itertools.islice(f, 50) if l.strip()]
         cwd = sess_meta(head).cwd or '/home/dev/src/acme-billing'
         sid = next(r['sessionId'] for r in head if r.get('sessionId'))
-        for i in range(a.reps):
+        def fresh():
+            "A copy of the transcript filed as session `sid`, flushed to disk; its path and size"
             d = sess_dir(cwd); d.mkdir(parents=True, exist_ok=True)
             p = d/f'{sid}.jsonl'
             shutil.copyfile(src, p)
-            n = p.stat().st_size
+            fd = os.open(p, os.O_RDONLY)
+            try: os.fsync(fd)
+            finally: os.close(fd)
+            return p, p.stat().st_size
+        for i in range(a.reps):
+            p, n = fresh()
             gc.collect()
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             c = prepare_compaction(sid, cwd)
             t1 = time.perf_counter()
             append_compaction(c)
-            t2 = time.perf_counter()
-            ts['prepare'].append(t1 - t0); ts['append'].append(t2 - t1); ts['total'].append(t2 - t0)
+            t2, c2 = time.perf_counter(), time.process_time()
+            ts['prepare'].append(t1 - t0); ts['append'].append(t2 - t1); ts['total'].append(t2 - t0); ts['cpu'].append(c2 - c0)
             with open(p, 'rb') as f: same = sha_prefix(f, n) == src_sha
             parts = [compact_part(r) for r in sess_thread(load_recs(p))]
             ok = same and parts == ['boundary', 'summary', 'caveat', 'command', 'stdout']
             print(f'run {i+1}: prepare {fmt(t1-t0).strip()}, append {fmt(t2-t1).strip()}, total {fmt(t2-t0).strip()}'
                   f'  ({"checked" if ok else "CHECK FAILED"})')
             if not ok: sys.exit('the compacted file is not what it should be')
+            p.unlink()
+        if a.profile:
+            p, n = fresh()
+            gc.collect()
+            pp, pa = cProfile.Profile(), cProfile.Profile()
+            pp.enable(); cp = prepare_compaction(sid, cwd); pp.disable()
+            pa.enable(); append_compaction(cp); pa.disable()
+            for name, prof in (('prepare_compaction', pp), ('append_compaction', pa)):
+                out = io.StringIO()
+                pstats.Stats(prof, stream=out).sort_stats('cumulative').print_stats(a.profile)
+                print(f'\nprofile of {name} (one untimed run):')
+                print('\n'.join(l for l in out.getvalue().splitlines() if l.strip() and not l.strip().startswith(('Ordered by', 'List reduced'))))
             p.unlink()
     finally:
         shutil.rmtree(work, ignore_errors=True)
