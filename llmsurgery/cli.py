@@ -82,9 +82,10 @@ def sess2nb(
     out:str=None, # Notebook to write (also `-o`), or a folder for it; default: `<session id>.ipynb` in the current directory
     cwd:str=None, # Project directory searched first; the current directory if omitted
     mx:int=2000, # Longest tool input string or result kept in the notebook; 0 keeps everything
+    force:bool=False, # Replace an existing notebook that differs (one edited by hand, say); without it such a file is kept
 )->Path: # Path of the notebook written (when run as a command, the dialog's map and the path are printed)
     "Write a Claude Code session as a Jupyter notebook: one prompt per user turn, each with its reply, tool calls and results"
-    try: nb, d, note = dialog._sess_nb(session, out, cwd, mx or None)
+    try: nb, d, note = dialog._sess_nb(session, out, cwd, mx or None, force)
     except (OSError, ValueError) as e:
         if is_cli(sess2nb): _fail('sess2nb', e)
         raise

@@ -574,17 +574,21 @@ def _write_atomic(path, data):
         os.replace(tmp, path)
     except BaseException: Path(tmp).unlink(missing_ok=True); raise
 
+def _nb_bytes(dlg):
+    "The bytes of `dlg`'s notebook, validated"
+    cid = _cell_ids()
+    nb = nbformat.from_dict(dict(nbformat=nbformat.v4.nbformat, nbformat_minor=nbformat.v4.nbformat_minor,
+                                 metadata={'llmsurgery': dict(name=dlg.name, **dlg.meta)}, cells=[c for m in dlg.messages for c in _cells(m, cid)]))
+    nbformat.validate(nb)
+    return _dumps_nb(nb)
+
 def write_ipynb(
     dlg:Dialog, # The dialog to store
     path=None, # Notebook file to write; `<name>.ipynb` in the current directory if None
 )->Path: # The notebook written
     "Write `dlg` as a Jupyter notebook (nbformat v4); returns its path"
     path = Path(path or re.sub(r'[/\\\0:]', '-', dlg.name or 'dialog') + '.ipynb')
-    cid = _cell_ids()
-    nb = nbformat.from_dict(dict(nbformat=nbformat.v4.nbformat, nbformat_minor=nbformat.v4.nbformat_minor,
-                                 metadata={'llmsurgery': dict(name=dlg.name, **dlg.meta)}, cells=[c for m in dlg.messages for c in _cells(m, cid)]))
-    nbformat.validate(nb)
-    _write_atomic(path, _dumps_nb(nb))
+    _write_atomic(path, _nb_bytes(dlg))
     return path
 
 # %% ../nbs/08_dialog.ipynb #00add6d6
@@ -715,7 +719,7 @@ def dlg2sess(
     return save_sess(dlg2recs(dlg, key=sid, cwd=cwd, model=model), sid, cwd)
 
 # %% ../nbs/08_dialog.ipynb #a7f33f63
-def _sess_nb(session=None, out=None, cwd=None, mx=2000):
+def _sess_nb(session=None, out=None, cwd=None, mx=2000, force=False):
     "`(notebook, dialog, note)`: `sess2nb`'s work, with the dialog written and how the session was chosen"
     try: p, note = sess_src(session, cwd)
     except (FileNotFoundError, ValueError):
@@ -726,16 +730,22 @@ def _sess_nb(session=None, out=None, cwd=None, mx=2000):
     try: stem = check_ref(d.meta.get('sid'))  # the id written inside the file names the notebook only if it is a plain name
     except ValueError: stem = p.stem
     o, fn = Path(out or '.'), f'{stem}.ipynb'
-    return write_ipynb(d, o/fn if out is None or o.is_dir() else o), d, note
+    t, b = o/fn if out is None or o.is_dir() else o, _nb_bytes(d)
+    if not force and t.exists() and t.read_bytes() != b:
+        raise FileExistsError(f'{t} exists and is not the notebook of this session as it is now (edited, or made from an older '
+                              'state): nothing was written; replace it with force (--force), or write elsewhere with -o')
+    _write_atomic(t, b)
+    return t, d, note
 
 def sess2nb(
     session=None, # Session id, unique id prefix, name, title, or transcript path; None: the newest session
     out=None, # Notebook to write, or a folder for `<session id>.ipynb`; that name in the current directory if None
     cwd=None, # Project directory searched first; the current directory if None
     mx:int|None=2000, # Longest tool input string or result shown; None keeps everything
+    force:bool=False, # Replace a notebook at that path even if it differs (an edited one, say)
 )->Path: # The notebook written
-    "Write the dialog of a session as a Jupyter notebook"
-    return _sess_nb(session, out, cwd, mx)[0]
+    "Write the dialog of a session as a Jupyter notebook; never replaces a different notebook unless `force`"
+    return _sess_nb(session, out, cwd, mx, force)[0]
 
 # %% ../nbs/08_dialog.ipynb #83048687
 def _cell(s, w): return _line(str(s or ''), w)
