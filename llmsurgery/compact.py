@@ -11,15 +11,15 @@ __all__ = ['EST', 'CUT', 'POLICY', 'SKILL_HEAD', 'OPEN', 'CLOSE', 'LEGEND', 'TAI
 # %% ../nbs/09_compact.ipynb #de8dbeae
 import json, os, re, shlex
 from pathlib import Path
-from fastcore.basics import AttrDict, basic_repr, first
+from fastcore.basics import AttrDict, basic_repr
 from fastcore.foundation import L
 from .paths import resolve_session
-from .read import load_recs, sess_id, is_chain
+from .read import load_recs, sess_id
 from .thread import sess_thread, thread_msgs, is_boundary
 from .tools import tr_txt, strip_tags
 from .dialog import recs2chat
-from .write import stable_uuid, sess_digest, SessChanged, _now, check_recs, pending_calls, last_prompt, rec2line
-from .write import _file_prompt, _keep_names, _NAME_TYPES, _prep, _locked, _expected, _write  # `append_sess`'s parts
+from .write import stable_uuid, sess_digest, SessChanged, _now
+from .write import _tip, _tail, _locked, _expected, _write  # `append_sess`'s parts
 _all_ = ['sess_digest']  # defined in `04_write`, where `append_sess` checks it; kept importable from here
 
 # %% ../nbs/09_compact.ipynb #6fbbe6f1
@@ -320,22 +320,6 @@ def _read(path):
     if (st.st_size, st.st_mtime_ns) != (st2.st_size, st2.st_mtime_ns): raise ValueError(f'{path}: changed while it was being read; try again')
     return d, recs
 
-# %% ../nbs/09_compact.ipynb #946ed5ef
-def _tip(recs, thread):
-    "What `append_sess` reads from a file of records `recs`, with active thread `thread`, to chain an append onto it"
-    return AttrDict(leaf=thread[-1]['uuid'] if thread else None, calls=pending_calls(thread),
-                    known=frozenset(r['uuid'] for r in recs if isinstance(r.get('uuid'), str)),
-                    prompt=_file_prompt(recs) or last_prompt(thread), names=[r for r in recs if r.get('type') in _NAME_TYPES])
-
-def _tail_bytes(path, tip, recs, sid):
-    "The bytes `append_sess` would append for `recs` to session `sid` at `path`, whose records gave `tip`"
-    check_recs(recs, known=tip.known, calls=tip.calls)
-    new = _prep(recs, sid, None, True, tip.leaf, tip.calls)
-    if (leaf := first(r['uuid'] for r in reversed(new) if is_chain(r))):
-        new.append({'type': 'last-prompt', 'lastPrompt': last_prompt(new, tip.prompt) or '', 'leafUuid': leaf, 'sessionId': sid})
-    data = b''.join(map(rec2line, new))
-    return data + b''.join(map(rec2line, _keep_names(path, tip.names, sid, len(data) + 1)))
-
 # %% ../nbs/09_compact.ipynb #6e73aa97
 class Compaction(AttrDict):
     "A prepared compaction: what `prepare_compaction` found and built, for inspection before `append_compaction`"
@@ -380,7 +364,7 @@ def append_compaction(c:Compaction): # A compaction from `prepare_compaction`
     try:
         with _locked(p) as fd:
             size = _expected(fd, p, c.digest)
-            _write(fd, p, _tail_bytes(p, c.tip, c.records, c.sid), size)
+            _write(fd, p, _tail(p, c.tip, c.records, c.sid, None), size)
     except SessChanged:
         raise SessChanged(f'{c.path}: the transcript changed since this compaction was prepared (Claude Code may have added a turn); '
                           'nothing was written: prepare it again') from None

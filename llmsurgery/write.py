@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
 import orjson
-from fastcore.basics import first
+from fastcore.basics import AttrDict, first
 from fastcore.foundation import L
 from .paths import sess_dir, resolve_session, check_path, first_prompt
 from .read import load_recs, is_chain, CHAIN_TYPES
@@ -479,17 +479,25 @@ def pending_calls(thread, # Thread records, e.g. from `sess_thread`
     return out
 
 # %% ../nbs/04_write.ipynb #1f1a1c0e
+def _tip(old, thread=None):
+    "What an append to a file of records `old` (with active thread `thread`) chains onto: leaf, waiting calls, used ids, last prompt, names"
+    thread = sess_thread(old) if thread is None else thread
+    return AttrDict(leaf=thread[-1]['uuid'] if thread else None, calls=pending_calls(thread),
+                    known=frozenset(r['uuid'] for r in old if isinstance(r.get('uuid'), str)),
+                    prompt=_file_prompt(old) or last_prompt(thread), names=[r for r in old if r.get('type') in _NAME_TYPES])
+
+def _tail(path, tip, recs, sid, ts):
+    "The bytes that append `recs` to session `sid`, whose file at `path` gave `tip`"
+    check_recs(recs, known=tip.known, calls=tip.calls)
+    new = _prep(recs, sid, ts, True, tip.leaf, tip.calls)
+    if (leaf := first(r['uuid'] for r in reversed(new) if is_chain(r))):
+        new.append({'type': 'last-prompt', 'lastPrompt': last_prompt(new, tip.prompt) or '', 'leafUuid': leaf, 'sessionId': sid})
+    data = b''.join(map(rec2line, new))
+    return data + b''.join(map(rec2line, _keep_names(path, tip.names, sid, len(data) + 1)))
+
 def _splice(path, old, recs, sid, ts):
     "The bytes that append `recs` to session `sid`, whose file at `path` holds `old`"
-    thread = sess_thread(old)
-    owners = pending_calls(thread)
-    check_recs(recs, known=[r['uuid'] for r in old if isinstance(r.get('uuid'), str)], calls=owners)
-    new = _prep(recs, sid, ts, True, thread[-1]['uuid'] if thread else None, owners)
-    if (leaf := first(r['uuid'] for r in reversed(new) if is_chain(r))):
-        lp = last_prompt(new, _file_prompt(old) or last_prompt(thread)) or ''
-        new.append({'type': 'last-prompt', 'lastPrompt': lp, 'leafUuid': leaf, 'sessionId': sid})
-    data = b''.join(map(rec2line, new))
-    return data + b''.join(map(rec2line, _keep_names(path, old, sid, len(data) + 1)))
+    return _tail(path, _tip(old), recs, sid, ts)
 
 def append_sess(recs, # Records to append, e.g. from `tool_turn`
                 sid:str|None=None, # Session id, unique prefix or name; the current session if None
