@@ -323,13 +323,16 @@ class _Relink:
 
 def _walk(ld, leaf):
     "Rows from the last boundary (or root) down to `leaf`, following repaired parents"
-    chain, seen, fix, k = [], set(), _Relink(ld), ld.rows[leaf]
+    chain, seen, at, fixed, fix, k = [], set(), {}, set(), _Relink(ld), ld.rows[leaf]
     while k is not None:
-        seen.add(k['uuid']); chain.append(k)
+        at[k['uuid']] = len(chain); seen.add(k['uuid']); chain.append(k)
         if is_boundary(k) or not (p := ld.par[k['uuid']]): break
         z = ld.rows.get(p)
-        if z is not None and z['uuid'] in seen: raise ValueError(f"parentUuid cycle: {k['uuid']} -> {p}")
-        k = z if z is not None else fix.find(k, seen)
+        if z is not None and z['uuid'] in seen:
+            if any(r['uuid'] in fixed for r in chain[at[z['uuid']]:-1]): break   # the loop closes through a repair: cut, as the CLI does
+            raise ValueError(f"parentUuid cycle: {k['uuid']} -> {p}")
+        if z is None and (z := fix.find(k, seen)) is not None: fixed.add(k['uuid'])
+        k = z
     return chain[::-1], seen
 
 # %% ../nbs/02_thread.ipynb #b620d5ca
