@@ -14,7 +14,7 @@ from pathlib import Path
 from fastcore.basics import AttrDict, basic_repr
 from fastcore.foundation import L
 from .paths import resolve_session
-from .read import load_recs, sess_id
+from .read import load_recs, sess_id, is_call_type, is_result_type
 from .thread import sess_thread, thread_msgs, is_boundary
 from .tools import tr_txt, strip_tags
 from .dialog import recs2chat
@@ -144,8 +144,8 @@ def _asst_items(m):
     for p in m.content:
         t = p.get('type')
         if t == 'text' and (p.get('text') or '').strip(): out.append(('asst', p['text'], None))
-        elif t in ('tool_use', 'server_tool_use', 'mcp_tool_use'): out.append(_call_item(p))
-        elif (t or '').endswith('_tool_result'): out.append(('result', tr_txt(p.get('content')) if isinstance(p.get('content'), (str, list)) else f'[{t}]', None))
+        elif is_call_type(t): out.append(_call_item(p))
+        elif is_result_type(t): out.append(('result', tr_txt(p.get('content')) if isinstance(p.get('content'), (str, list)) else f'[{t}]', None))
     return out
 
 def _tool_items(m):
@@ -286,7 +286,7 @@ def _latest(recs, keys=(*_ENV, 'model')):
     model = 'model' in keys
     for r in reversed(recs):
         for k in [k for k in todo if r.get(k) is not None]: out[k] = r[k]; todo.remove(k)
-        if model and r.get('type') == 'assistant' and isinstance(m := r.get('message'), dict) and m.get('model') is not None and not _made_up(r):
+        if model and r.get('type') == 'assistant' and isinstance(m := r.get('message'), dict) and m.get('model') not in (None, '<synthetic>'):
             out['model'], model = m['model'], False
         if not (todo or model): break
     return out

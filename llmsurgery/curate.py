@@ -10,7 +10,7 @@ import uuid
 from fastcore.basics import first
 from fastcore.foundation import L
 from .paths import resolve_session
-from .read import load_recs, is_chain
+from .read import load_recs, is_chain, is_call_type
 from .thread import sess_thread
 from .write import stable_uuid, name_recs, chain_recs, check_recs, api_id, write_sess, last_prompt, rec_blocks, rec2line
 
@@ -58,7 +58,7 @@ def _cut_all(x, mx):
 def _trunc_blk(b, mx):
     "Content block `b` with tool input strings, or tool result text, cut to `mx`"
     if not isinstance(b, dict): return b
-    if b.get('type') in ('tool_use', 'server_tool_use'): return {**b, 'input': _cut_all(b['input'], mx)} if 'input' in b else b
+    if is_call_type(b.get('type')): return {**b, 'input': _cut_all(b['input'], mx)} if 'input' in b else b
     if b.get('type') != 'tool_result' or 'content' not in b: return b
     c = b.get('content')
     if isinstance(c, str): c = _cut(c, mx)
@@ -75,7 +75,7 @@ def trunc_tools(recs, # Records
     out = []
     for r in recs:
         bs = rec_blocks(r)
-        if any(b.get('type') in ('tool_use', 'server_tool_use', 'tool_result') for b in bs):
+        if any(is_call_type(t := b.get('type')) or t == 'tool_result' for b in bs):
             r = {**r, 'message': {**r['message'], 'content': [_trunc_blk(b, mx) for b in r['message']['content']]}}
             if 'toolUseResult' in r: r['toolUseResult'] = _cut_all(r['toolUseResult'], mx)
         out.append(r)

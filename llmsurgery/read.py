@@ -4,7 +4,7 @@
 
 # %% auto #0
 __all__ = ['CHAIN_TYPES', 'ENVELOPE', 'META_FIELDS', 'Rec', 'load_recs', 'load_sess', 'is_chain', 'rec_role', 'img_txt',
-           'rec_txt', 'conv_recs', 'sess_id', 'sess_meta']
+           'is_call_type', 'is_result_type', 'rec_txt', 'conv_recs', 'sess_id', 'sess_meta']
 
 # %% ../nbs/01_read.ipynb #0b18d665
 import gc, warnings
@@ -173,6 +173,15 @@ def img_txt(
     "A one-line stand-in for image (or document) block `b`: its kind, media type and the size of its data"
     src = b.get('source') if isinstance(b.get('source'), dict) else {}
     return f"[{'document' if b.get('type') == 'document' else 'image'} {src.get('media_type', '?')} {_kb(len(src.get('data') or ''))}]"
+
+# %% ../nbs/01_read.ipynb #297c3e33
+def is_call_type(t): # A content block's `type`
+    "Is block type `t` a tool call: `tool_use`, or a server-side or MCP one (`*_tool_use`)?"
+    return isinstance(t, str) and (t == 'tool_use' or t.endswith('_tool_use'))
+
+def is_result_type(t): # A content block's `type`
+    "Is block type `t` a tool result: `tool_result`, or a server-side or MCP one (`*_tool_result`)?"
+    return isinstance(t, str) and (t == 'tool_result' or t.endswith('_tool_result'))
 
 # %% ../nbs/01_read.ipynb #f135fc24
 _SKIP = frozenset({'signature', 'data', 'base64'})

@@ -14,7 +14,7 @@ from datetime import datetime, timezone
 from orjson import dumps
 from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L
-from .read import load_recs, img_txt
+from .read import load_recs, img_txt, is_call_type, is_result_type
 from .thread import agent_links, AGENT_TOOLS
 from .search import _Rows
 
@@ -70,8 +70,6 @@ def _blocks(r):
     c = m.get('content') if isinstance(m, dict) else None
     return c if isinstance(c, list) else ()
 
-def _is_use(t): return t == 'tool_use' or isinstance(t, str) and t.endswith('_tool_use')
-def _is_res(t): return t == 'tool_result' or isinstance(t, str) and t.endswith('_tool_result')
 
 def _res_err(b):
     "Whether result block `b` reports an error: `is_error`, or an error object as its content"
@@ -85,8 +83,8 @@ def _tool_index(recs):
         for j, b in enumerate(_blocks(r)):
             if not isinstance(b, dict): continue
             t = b.get('type')
-            if _is_use(t): uses.setdefault(b.get('id') if b.get('id') is not None else (i, j), (i, r, b))
-            elif _is_res(t) and b.get('tool_use_id') is not None: ress.setdefault(b['tool_use_id'], (i, r, b))
+            if is_call_type(t): uses.setdefault(b.get('id') if b.get('id') is not None else (i, j), (i, r, b))
+            elif is_result_type(t) and b.get('tool_use_id') is not None: ress.setdefault(b['tool_use_id'], (i, r, b))
     return uses, ress
 
 # %% ../nbs/07_tools.ipynb #11d941b4
@@ -476,7 +474,7 @@ def _asst_lines(r, ress, strats, tools, keep_tags, think, done):
         t = b.get('type')
         if t == 'text' and (b.get('text') or '').strip(): ls.append(b['text'].strip('\n'))
         elif t == 'thinking' and b.get('thinking'): think.append(b['thinking'])
-        elif _is_use(t) and tools and b.get('id') not in done:
+        elif is_call_type(t) and tools and b.get('id') not in done:
             done.add(b.get('id'))
             ls.append(f"[{b.get('name')}] {tu_arg(b.get('name'), b.get('input'))}".rstrip())
             if (res := ress.get(b.get('id'))) and (rl := _result_lines(res[2], b, strats, keep_tags)): ls.append(rl)

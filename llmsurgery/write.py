@@ -495,10 +495,6 @@ def _tail(path, tip, recs, sid, ts):
     data = b''.join(map(rec2line, new))
     return data + b''.join(map(rec2line, _keep_names(path, tip.names, sid, len(data) + 1)))
 
-def _splice(path, old, recs, sid, ts):
-    "The bytes that append `recs` to session `sid`, whose file at `path` holds `old`"
-    return _tail(path, _tip(old), recs, sid, ts)
-
 def append_sess(recs, # Records to append, e.g. from `tool_turn`
                 sid:str|None=None, # Session id, unique prefix or name; the current session if None
                 cwd=None, # Project directory; the current directory if None
@@ -509,7 +505,7 @@ def append_sess(recs, # Records to append, e.g. from `tool_turn`
     recs = list(recs)
     with _locked(path) as fd:
         size = None if expect is None else _expected(fd, path, expect)
-        _write(fd, path, _splice(path, load_recs(path), recs, sid, ts), size)
+        _write(fd, path, _tail(path, _tip(load_recs(path)), recs, sid, ts), size)
     return sid
 
 # %% ../nbs/04_write.ipynb #17ca5999

@@ -26,9 +26,9 @@ shared: treat the figures as indicative.
 With --profile N it then runs once more, untimed, under cProfile, and prints the N most expensive
 calls of each step (cumulative time); the ratios between them hold even on a loaded machine.
 """
-import argparse, cProfile, gc, hashlib, io, itertools, json, os, pstats, shutil, statistics, sys, tempfile, time
+import argparse, gc, hashlib, itertools, json, os, shutil, statistics, sys, tempfile, time
 from pathlib import Path
-from benchutil import transcript  # shared by the bench scripts (this folder is on sys.path)
+from benchutil import transcript, profiled  # shared by the bench scripts (this folder is on sys.path)
 
 HERE = Path(__file__).resolve()
 REPO = HERE.parents[2]
@@ -93,14 +93,9 @@ def main():
         if a.profile:
             p, n = fresh()
             gc.collect()
-            pp, pa = cProfile.Profile(), cProfile.Profile()
-            pp.enable(); cp = prepare_compaction(sid, cwd); pp.disable()
-            pa.enable(); append_compaction(cp); pa.disable()
-            for name, prof in (('prepare_compaction', pp), ('append_compaction', pa)):
-                out = io.StringIO()
-                pstats.Stats(prof, stream=out).sort_stats('cumulative').print_stats(a.profile)
-                print(f'\nprofile of {name} (one untimed run):')
-                print('\n'.join(l for l in out.getvalue().splitlines() if l.strip() and not l.strip().startswith(('Ordered by', 'List reduced'))))
+            cp, tp = profiled(lambda: prepare_compaction(sid, cwd), a.profile)
+            _, ta = profiled(lambda: append_compaction(cp), a.profile)
+            for name, table in (('prepare_compaction', tp), ('append_compaction', ta)): print(f'\nprofile of {name} (one untimed run):\n{table}')
             p.unlink()
     finally:
         shutil.rmtree(work, ignore_errors=True)

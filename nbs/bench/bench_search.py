@@ -18,9 +18,9 @@ Each figure is the median (and minimum) of `--reps` runs in this one process, wi
 before each. The machine is shared: treat the figures as indicative. Exit status 1 if a median of
 the end-to-end search exceeds `--target` seconds.
 """
-import argparse, cProfile, io, os, pstats, shutil, sys, tempfile
+import argparse, os, shutil, sys, tempfile
 from pathlib import Path
-from benchutil import transcript, timed  # shared by the bench scripts (this folder is on sys.path)
+from benchutil import transcript, timed, profiled  # shared by the bench scripts (this folder is on sys.path)
 
 HERE = Path(__file__).resolve()
 REPO = HERE.parents[2]
@@ -61,9 +61,7 @@ def main():
               f'search only {alone:.3f} / {alone_min:.3f} s')
     if a.profile:
         for name, pat in PATS.items():
-            pr = cProfile.Profile(); pr.enable(); sess_search(pat, recs=recs); pr.disable()
-            out = io.StringIO(); pstats.Stats(pr, stream=out).sort_stats('tottime').print_stats(8)
-            print(f'--- profile, search alone: {name} {pat!r}\n   ncalls' + out.getvalue().split('ncalls', 1)[-1].rstrip())
+            print(f'--- profile, search alone: {name} {pat!r}\n' + profiled(lambda: sess_search(pat, recs=recs), 8, 'tottime')[1])
     print(f"{'PASS' if ok else 'FAIL'}: end-to-end median {'<' if ok else '>='} {a.target} s for every pattern")
     shutil.rmtree(tmp, ignore_errors=True)
     return 0 if ok else 1

@@ -1,5 +1,5 @@
 """Helpers shared by the benchmark scripts in this folder (run by hand, not tests)."""
-import gc, os, statistics, subprocess, sys, time
+import cProfile, gc, io, os, pstats, statistics, subprocess, sys, time
 from pathlib import Path
 
 GEN = Path(__file__).resolve().parents[3]/'shared'/'bench'/'mk_transcript.py'
@@ -23,3 +23,12 @@ def timed(f, reps):
         res = None; gc.collect()
         t = time.perf_counter(); res = f(); ts.append(time.perf_counter() - t)
     return statistics.median(ts), min(ts), res
+
+
+def profiled(f, n, sort='cumulative'):
+    "Run `f` once under cProfile: its result, and the table of its `n` costliest calls ordered by `sort`"
+    pr = cProfile.Profile(); pr.enable()
+    try: res = f()
+    finally: pr.disable()
+    out = io.StringIO(); pstats.Stats(pr, stream=out).sort_stats(sort).print_stats(n)
+    return res, '   ncalls' + out.getvalue().split('ncalls', 1)[-1].rstrip()
