@@ -271,7 +271,7 @@ class Diagnosis:
 @patch(as_prop=True)
 def healthy(self:Diagnosis): "No cut and no break"; return not self.cut and not self.breaks
 
-# %% ../nbs/13_doctor.ipynb #731fe071
+# %% ../nbs/13_doctor.ipynb #fed7636b
 def _groups(recs, st0, st1, sc):
     "kept, cut, abandoned and compacted conversation rows (file order), and the first position of the resumed era"
     k0, k1, th = {r['uuid'] for r in st0.thread}, {r['uuid'] for r in st1.thread}, st1.thread
@@ -283,6 +283,7 @@ def _groups(recs, st0, st1, sc):
         elif u in k1: g.cut.append(r)
         elif sc.pos[u] < start: g.compacted.append(r)
         elif u in st0.rows: g.abandoned.append(r)
+    g.expected = sum(u in k1 for u in sc.conv)
     return g, start
 
 _LINK_CAUSES = ('parent missing', 'new root', 'loop')
@@ -361,7 +362,7 @@ def _unusable(recs, lines, st, sc, start):
     return [_hz(lines[sc.pos[u]], 'unusable row', f'a {recs[sc.pos[u]].get("type")} row with no usable message: Claude Code skips it')
             for u in sc.conv if u not in st.rows and sc.pos[u] > start]
 
-# %% ../nbs/13_doctor.ipynb #0fa5dd77
+# %% ../nbs/13_doctor.ipynb #f28cbf6c
 def sess_doctor(
     session=None, # Session id, unique prefix, name or transcript path (newest session if None), or records
     cwd=None, # Project directory searched first; the current directory if None
@@ -376,14 +377,14 @@ def sess_doctor(
     g, start = _groups(recs, st0, m.st, sc)
     _charge(m.breaks, st0, m.st, g.cut, sc)
     d.thread, d.expected, d.leaf, d.breaks = st0.thread, m.st.thread, m.leaf, L(loops + m.breaks)
-    d.kept, d.cut, d.abandoned, d.compacted = g.kept, g.cut, g.abandoned, g.compacted
+    d.kept, d.cut, d.abandoned, d.compacted, d.n_expected = g.kept, g.cut, g.abandoned, g.compacted, g.expected
     d.repaired = m.repaired
     d.reaches = m.leaf is None or m.leaf in {r['uuid'] for r in m.st.thread}
     hz = _file_hazards(read, recs, d.lines, sc) + _thread_hazards(base, d.lines, st0, sc) + _unusable(recs, d.lines, st0, sc, start)
     d.hazards = L(sorted(hz, key=lambda h: h.line or 0))
     return d
 
-# %% ../nbs/13_doctor.ipynb #0c89a3f7
+# %% ../nbs/13_doctor.ipynb #b9129b8d
 def _plural(n, s): return f'{n} {s}' + ('s' if n != 1 else '')
 
 @patch(as_prop=True)
@@ -391,14 +392,15 @@ def verdict(self:Diagnosis):
     "One line: how much of the conversation a resume sends, and why not all of it"
     loops, brk = [b for b in self.breaks if b.cause == 'loop'], [b for b in self.breaks if b.cause != 'loop']
     pre = f'parentUuid loop at line {loops[0].line}, so the resume is not predicted exactly; ' if loops else ''
-    k, n = len(self.kept), len(self.kept) + len(self.cut)
+    n = self.n_expected
     if self.cut or brk:
+        k = n - len(self.cut)
         where = '; '.join(f'line {b.line}, {b.cause}' for b in brk[:3]) + (' …' if len(brk) > 3 else '')
         return pre + f'resume sends {k} of {n} conversation rows: {len(self.cut)} cut at {where}' + \
                ('' if self.reaches else '; the repair does not reach the last row')
     extra = ([f'{len(self.abandoned)} on branches left'] if self.abandoned else []) + \
             ([f'{len(self.compacted)} before a compaction'] if self.compacted else [])
-    msg = f'resume sends all {_plural(k, "conversation row")}' + (f' ({", ".join(extra)})' if extra else '')
+    msg = f'resume sends all {_plural(len(self.kept), "conversation row")}' + (f' ({", ".join(extra)})' if extra else '')
     head = 'with the loop cut, ' if loops else 'no break: ' if self.hazards else 'healthy: '
     h = self.hazards[0] if self.hazards else None
     return pre + head + msg + (f'; {_plural(len(self.hazards), "hazard")}, the first at line {h.line}: {h.kind}' if h else '')
