@@ -5,8 +5,8 @@
 # %% auto #0
 __all__ = ['RELINK_WINDOW', 'load_lines', 'Diagnosis', 'sess_doctor', 'repair_recs', 'repair_sess']
 
-# %% ../nbs/13_doctor.ipynb #02aac84e
-import hashlib, mmap, os, warnings
+# %% ../nbs/13_doctor.ipynb #f07f0592
+import gc, hashlib, mmap, os, warnings
 from datetime import datetime, timezone
 from pathlib import Path
 import orjson
@@ -66,15 +66,17 @@ def load_lines(
     if len(lines) != len(recs): lines = list(range(1, len(recs) + 1))   # a reading `load_recs` does not share: positions
     return AttrDict(recs=recs, lines=lines, torn=torn, bad=bad)
 
-# %% ../nbs/13_doctor.ipynb #37a8e25d
+# %% ../nbs/13_doctor.ipynb #a7986130
 def _scan(recs):
     "First position of each chain uuid, positions of later duplicates, main conversation uuids, checkpoint positions"
-    pos, dups, conv, cks = {}, [], [], []
+    pos, dups, conv, cks, chain = {}, [], [], [], CHAIN_TYPES
     for i, r in enumerate(recs):
         if not isinstance(r, dict): continue
         t = r.get('type')
-        if t == 'last-prompt': cks.append(i); continue
-        if t not in CHAIN_TYPES or (u := r.get('uuid')).__class__ is not str: continue
+        if t not in chain:
+            if t == 'last-prompt': cks.append(i)
+            continue
+        if (u := r.get('uuid')).__class__ is not str: continue
         if u in pos: dups.append(i); continue
         pos[u] = i
         if (t == 'user' or t == 'assistant') and not r.get('isSidechain'): conv.append(u)
@@ -271,20 +273,20 @@ class Diagnosis:
 @patch(as_prop=True)
 def healthy(self:Diagnosis): "No cut and no break"; return not self.cut and not self.breaks
 
-# %% ../nbs/13_doctor.ipynb #fed7636b
+# %% ../nbs/13_doctor.ipynb #bdb3e908
 def _groups(recs, st0, st1, sc):
     "kept, cut, abandoned and compacted conversation rows (file order), and the first position of the resumed era"
     k0, k1, th = {r['uuid'] for r in st0.thread}, {r['uuid'] for r in st1.thread}, st1.thread
     start = sc.pos.get(th[0]['uuid'], -1) if th and is_boundary(th[0]) else -1
-    g = AttrDict(kept=L(), cut=L(), abandoned=L(), compacted=L())
+    kept, cut, abandoned, compacted, pos, rows, expected = [], [], [], [], sc.pos, st0.rows, 0
     for u in sc.conv:
-        r = recs[sc.pos[u]]
-        if u in k0: g.kept.append(r)
-        elif u in k1: g.cut.append(r)
-        elif sc.pos[u] < start: g.compacted.append(r)
-        elif u in st0.rows: g.abandoned.append(r)
-    g.expected = sum(u in k1 for u in sc.conv)
-    return g, start
+        i = pos[u]
+        if u in k1: expected += 1
+        if u in k0: kept.append(recs[i])
+        elif u in k1: cut.append(recs[i])
+        elif i < start: compacted.append(recs[i])
+        elif u in rows: abandoned.append(recs[i])
+    return AttrDict(kept=L(kept), cut=L(cut), abandoned=L(abandoned), compacted=L(compacted), expected=expected), start
 
 _LINK_CAUSES = ('parent missing', 'new root', 'loop')
 
@@ -348,27 +350,23 @@ def _thread_hazards(recs, lines, st, sc):
                                                                          'Claude Code drops it'))
     return out
 
-# %% ../nbs/13_doctor.ipynb #e9a09c52
+# %% ../nbs/13_doctor.ipynb #2423cf48
 def _source(session, cwd):
     "Records, their `load_lines` reading (None for records in memory) and path, of what `sess_doctor` was given"
     if isinstance(session, list): return session, None, None
     if isinstance(session, (tuple, L)): return list(session), None, None
     p = sess_src(session, cwd)[0]
     read = load_lines(p)
-    return read.recs, read, Path(p)
+    return list(read.recs), read, Path(p)   # a list: indexing it is several times faster than indexing an `L`
 
 def _unusable(recs, lines, st, sc, start):
     "Conversation rows after the resumed era's start that Claude Code skips on load"
     return [_hz(lines[sc.pos[u]], 'unusable row', f'a {recs[sc.pos[u]].get("type")} row with no usable message: Claude Code skips it')
             for u in sc.conv if u not in st.rows and sc.pos[u] > start]
 
-# %% ../nbs/13_doctor.ipynb #f28cbf6c
-def sess_doctor(
-    session=None, # Session id, unique prefix, name or transcript path (newest session if None), or records
-    cwd=None, # Project directory searched first; the current directory if None
-)->Diagnosis: # What a resume drops and why, and the repair
-    "Diagnose a session: the conversation rows a `claude --resume` will not send, cut by a break or left on a branch, and why"
-    recs, read, path = _source(session, cwd)
+# %% ../nbs/13_doctor.ipynb #f2a93fae
+def _diagnose(recs, read, path):
+    "The `Diagnosis` of records `recs`, with their `load_lines` reading `read` (None for records in memory) from `path`"
     d = Diagnosis(recs, read.lines if read else list(range(1, len(recs) + 1)), path)
     sc = _scan(recs)
     fixes = {}
@@ -383,6 +381,18 @@ def sess_doctor(
     hz = _file_hazards(read, recs, d.lines, sc) + _thread_hazards(base, d.lines, st0, sc) + _unusable(recs, d.lines, st0, sc, start)
     d.hazards = L(sorted(hz, key=lambda h: h.line or 0))
     return d
+
+# %% ../nbs/13_doctor.ipynb #227af5ae
+def sess_doctor(
+    session=None, # Session id, unique prefix, name or transcript path (newest session if None), or records
+    cwd=None, # Project directory searched first; the current directory if None
+)->Diagnosis: # What a resume drops and why, and the repair
+    "Diagnose a session: the conversation rows a `claude --resume` will not send, cut by a break or left on a branch, and why"
+    recs, read, path = _source(session, cwd)
+    on = gc.isenabled(); gc.disable()   # as `sess_thread` does: many short-lived objects, none in a reference cycle
+    try: return _diagnose(recs, read, path)
+    finally:
+        if on: gc.enable()
 
 # %% ../nbs/13_doctor.ipynb #b9129b8d
 def _plural(n, s): return f'{n} {s}' + ('s' if n != 1 else '')
