@@ -10,7 +10,7 @@ bytes appended. An option the help also lists under another spelling (`--dry-run
 `--out` beside `-o`) is checked under each. One line per check; exit status 1 if any failed.
 
 Usage: python .ci/readme_cmds.py   (from a clone installed with `pip install -e .`)"""
-import configparser, os, re, shutil, subprocess, sys, time
+import configparser, json, os, re, shutil, subprocess, sys, time
 from pathlib import Path
 import fastcore, nbformat
 from llmsurgery.testing import scratch_home, corpus_dir
@@ -19,6 +19,7 @@ from llmsurgery.read import load_recs, sess_id
 from llmsurgery.thread import sess_thread
 from llmsurgery.search import show_recs
 from llmsurgery.dialog import read_ipynb, sess2dlg
+from llmsurgery.doctor import sess_doctor
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -295,9 +296,62 @@ def _(sp):
     need(other.read_bytes() == b_other, 'the same id in another project was changed')
     return f"{sp} project, run elsewhere: compacted that project's session, the same id in another project untouched"
 
+def broken_copy(sid):
+    "A copy of the source fixture, filed as session `sid` of project `dr`, whose last turn lost its parent link"
+    W.setdefault('dr', W['work'].parent/'proj-dr'); W['dr'].mkdir(exist_ok=True)
+    d = sess_dir(W['dr']); d.mkdir(parents=True, exist_ok=True)
+    recs = [dict(r) for r in load_recs(path('fx', W['S']))]
+    recs[34]['parentUuid'] = None  # the reply after the tool results now starts a new root: the CLI drops the rest
+    p = d/f'{sid}.jsonl'
+    p.write_text(''.join(json.dumps({**r, 'sessionId': sid} if 'sessionId' in r else r) + '\n' for r in recs))
+    need(sess_doctor(p).cut, 'the broken copy has nothing cut')
+    return p
+
+@check('sess_doctor', '')
+def _(sp):
+    p = broken_copy('0d0c7a00-0000-4000-8000-000000000001')
+    r = ok(run('sess_doctor', cwd=W['dr']))
+    verdict = sess_doctor(p).verdict
+    need(verdict in r.stdout and 'break' in r.stdout, f'report: {r.stdout[:300]!r}')
+    return f"in a project whose newest session lost a link: the library's verdict, {verdict!r}, and the break"
+
+@check('sess_doctor', 'session')
+def _(sp):
+    r = ok(run('sess_doctor', W['K'][:8]))
+    verdict = sess_doctor(path('co', W['K'])).verdict
+    need(verdict in r.stdout and verdict.startswith('healthy'), f'report: {r.stdout[:300]!r}')
+    return f"id prefix {W['K'][:8]} (corpus): {verdict!r}"
+
+@check('sess_doctor', 'cwd')
+def _(sp):
+    p = broken_copy('0d0c7a00-0000-4000-8000-000000000002')
+    r = ok(run('sess_doctor', sp, W['dr']))
+    need(p.stem in r.stdout.splitlines()[0] and sess_doctor(p).verdict in r.stdout, f'report: {r.stdout[:300]!r}')
+    return f"{sp} project, run elsewhere: that project's newest session, the broken copy, diagnosed"
+
+@check('sess_doctor', 'fix')
+def _(sp):
+    p = broken_copy('0d0c7a00-0000-4000-8000-000000000003'); before = p.read_bytes()
+    r = ok(run('sess_doctor', p.stem, sp))
+    new = next((l.split()[-1] for l in r.stdout.splitlines() if l.startswith('Resume it with: claude --resume ')), None)
+    need(new and new != p.stem, f'no new session named: {r.stdout[-300:]!r}')
+    need(p.read_bytes() == before, 'the original changed')
+    fixed = sess_doctor(p.parent/f'{new}.jsonl')
+    need(not fixed.cut and fixed.verdict.startswith('healthy'), f'the repair is not healthy: {fixed.verdict}')
+    return f"wrote the repair as session {new[:8]}, which the library calls healthy; the original byte for byte unchanged"
+
+@check('sess_doctor', 'inplace')
+def _(sp):
+    p = broken_copy('0d0c7a00-0000-4000-8000-000000000004'); before = p.read_bytes()
+    ok(run('sess_doctor', p.stem, sp))
+    baks = list(p.parent.glob(f'{p.name}.*.bak'))
+    need(len(baks) == 1 and baks[0].read_bytes() == before, 'no backup holding the original bytes')
+    need(sess_doctor(p).verdict.startswith('healthy'), 'the file was not repaired')
+    return "repaired the file itself, which the library now calls healthy, after a backup holding the original bytes"
+
 # Running them
 
-ORDER = ['sess_ls', 'sess_show', 'sess2nb', 'claudecompact']  # readers first, the command that appends last
+ORDER = ['sess_ls', 'sess_show', 'sess2nb', 'claudecompact', 'sess_doctor']  # readers first, the command that appends last
 
 def check_help(cmd, toks, report):
     "`(options by name, {name: README token})` after checking `cmd -h` against the README's tokens `toks`"
