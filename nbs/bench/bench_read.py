@@ -127,7 +127,9 @@ def run_worker(py, home, args):
 
 
 def can_import(py, mod):
-    return subprocess.run([py, '-c', f'import {mod}'], capture_output=True).returncode == 0
+    "Whether interpreter `py` exists and imports `mod`"
+    try: return subprocess.run([py, '-c', f'import {mod}'], capture_output=True).returncode == 0
+    except OSError: return False
 
 
 def fmt(x): return f'{x*1e3:7.1f} ms' if x < 1 else f'{x:7.2f} s '
