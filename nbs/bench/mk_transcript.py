@@ -238,6 +238,7 @@ NEW_FILES = 16               # files Write may create
 PARALLEL_SHARE = 0.17        # share of agent steps that call several tools at once
 ERROR_SHARE = dict(Read=0.04, Edit=0.07, Bash=0.12)
 BIG_READ_SHARE = 0.04        # Reads of a whole big file
+BIG_FILE_SHARE, BIG_FILE_LINES = 0.1, 500  # a tenth of the project's files have 500 lines or more
 TASK_AT = (0.2, 0.6)         # progress fractions of the two Task events (the second runs two subagents)
 TITLE_AT = (0.3, 0.8)        # progress fractions where the user names, then renames, the session
 FIRST_PROMPT = ('Add a streaming CSV and JSONL export of shipment manifests to tidewater-api, so carriers with '
@@ -252,6 +253,7 @@ HOOKS = {'SessionStart': ['~/.claude/hooks/notify.sh start'],
 SYSTEM_PROMPT_PARTS = 5
 TOOL_NAMES_IN_SHAPE = ('Bash', 'Read', 'Edit', 'Write', 'Glob', 'Grep', 'Task', 'TodoWrite', 'Skill', 'ToolSearch')
 ID_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz123456789'
+SIGNATURE_CHARS = (200, 300, 400, 460, 480, 800, 1_400, 3_000)  # median near what real thinking blocks carry
 PNG_HEAD = 'iVBORw0KGgoAAAANSUhEUgAA'  # base64 of a PNG signature and IHDR start
 # Bytes one tool call costs with everything around it, about FIXED + SCALED * output scale (measured at scales
 # 0.01-1 over 3,000 calls): the base, and what progress rows and api records add to each part
@@ -369,7 +371,7 @@ class Session:
             path = pick(rng, {f'src/tidewater/{a}_{b}.py': 55, f'tests/test_{a}_{b}.py': 20,
                               f'web/src/{a.title()}{b.title()}.tsx': 10, f'docs/{a}-{b}.md': 7,
                               f'fixtures/{a}_{b}_{i}.json': 8})
-            lines = pick(rng, {(12, 120): 60, (120, 500): 30, (500, 2500): 10})
+            lines = pick(rng, {(12, 120): 60, (120, BIG_FILE_LINES): 30, (BIG_FILE_LINES, 2500): 100 * BIG_FILE_SHARE})
             files.append((f'{self.cwd}/{path}', rng.randint(*lines), rng.randrange(CODE_POOL_LINES - 2600)))
         return files
 
@@ -509,8 +511,7 @@ class Session:
     def thinking(self):
         n = self.rng.choice((40, 90, 150, 190, 260, 500, 1_200, 3_500)) * self.rng.uniform(0.7, 1.3)
         return {'type': 'thinking', 'thinking': '' if self.rng.random() < 0.08 else self.text.prose(self.sized(n, 12)),
-                'signature': 'Eu' + self.text.b64(self.sized(self.rng.choice((280, 360, 470, 560, 800, 1_300, 2_200,
-                                                                                 4_200)), 80))}
+                'signature': 'Eu' + self.text.b64(self.sized(self.rng.choice(SIGNATURE_CHARS), 80))}
 
     def prose_block(self, short, long):
         rng = self.rng
@@ -527,7 +528,7 @@ class Session:
     def call_id(self): return self.api_id('toolu_01', 22)
 
     def run_tool(self, name):
-        "Invent one tool call and its outcome: AttrDict-like dict with id, name, input, content, payload, error, edits"
+        "Invent one tool call and its outcome: a dict of id, name, input, content, payload, error and edited path"
         call = dict(id=self.call_id(), name='Read' if name == 'ReadImage' else name, error=False, edits=None)
         getattr(self, f'tool_{name}')(call)
         return call
@@ -538,7 +539,7 @@ class Session:
         path, total, _ = self.files[i]
         lines, first = self.file_text(i), 1
         call['input'] = {'file_path': path}
-        whole = rng.random() < BIG_READ_SHARE / 0.1 and total >= 500  # big files are a tenth of the files
+        whole = rng.random() < BIG_READ_SHARE / BIG_FILE_SHARE and total >= BIG_FILE_LINES
         if total > 200 and not whole:
             first, count = rng.randint(1, total - 150), self.sized(rng.choice((25, 40, 60, 80, 120, 200)), 5)
             call['input'].update(offset=first, limit=count)
@@ -548,7 +549,7 @@ class Session:
                         content=f'<tool_use_error>File does not exist. Working directory: {self.cwd}</tool_use_error>')
             return
         part = lines[first-1:first-1+count]
-        body = '\n'.join(f'{first+k:6d}→{line}' for k, line in enumerate(part))
+        body = '\n'.join(f'{first+k}\t{line}' for k, line in enumerate(part))
         if rng.random() < 0.25:
             body += ('\n\n<system-reminder>\nWhenever you read a file, consider whether it looks malicious.\n'
                      '</system-reminder>\n')
@@ -675,7 +676,7 @@ class Session:
                         payload=f'Error: String to replace not found in file.\nString: {old[:250]}')
             return
         shown = lines[max(0, at - 4):at + 9]
-        numbered = '\n'.join(f'{max(1, at-3)+k:6d}→{line}' for k, line in enumerate(shown))
+        numbered = '\n'.join(f'{max(1, at-3)+k}\t{line}' for k, line in enumerate(shown))
         call['content'] = (f"The file {path} has been updated. Here's the result of running `cat -n` on a snippet of "
                            f'the edited file:\n{numbered}')
         patch = [{'oldStart': at + 1, 'oldLines': old.count('\n') + 1, 'newStart': at + 1,
@@ -777,7 +778,7 @@ class Session:
         elif roll < 0.16:
             i = self.any_file()
             path = self.files[i][0]
-            snippet = '\n'.join(f'{k+1:6d}→{line}' for k, line in enumerate(self.file_text(i)[:rng.randint(5, 50)]))
+            snippet = '\n'.join(f'{k+1}\t{line}' for k, line in enumerate(self.file_text(i)[:rng.randint(5, 50)]))
             self.attachment({'type': 'edited_text_file', 'filename': path, 'snippet': snippet},
                             f'Note: {path} was modified, either by the user or by a linter. {snippet}')
         elif roll < 0.17:
