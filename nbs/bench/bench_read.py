@@ -10,7 +10,7 @@ data/bench/ of this clone; its docstring gives the recipe), and reports for each
 - the median time of `load_recs` + `sess_thread`, this clone's llmsurgery, and its ratio to
   (a) the floor: read the file's bytes, split them into lines and `orjson.loads` every non-empty line,
       with the garbage collector on; any reader that hands back every record pays at least this
-      (the same with the collector off is shown too, for it is half the cost at 50 MB);
+      (the floor with the collector off is shown too: the collector's walks are about half of it at 50 MB);
   (b) `claude_agent_sdk.get_session_messages(session_id, directory=cwd)`, the installed SDK's reader
       (it builds the conversation after the last compaction);
   (c) with `--fc-python PY`, `fastclaude.session` load_recs + sess_thread in that interpreter
