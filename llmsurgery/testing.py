@@ -4,10 +4,11 @@
 
 # %% auto #0
 __all__ = ['CORPUS_SUBDIR', 'SCRATCH_PREFIX', 'SESSION_ENV', 'repo_root', 'corpus_dir', 'corpus_files', 'sweep_scratch',
-           'ScratchHome', 'scratch_home', 'skip_note']
+           'ScratchHome', 'scratch_home', 'skip_note', 'unless_skipped', 'append_elsewhere', 'ts_at', 'user_row',
+           'asst_row', 'call_blk', 'result_blk', 'attach_row', 'system_row', 'prompt_mark', 'boundary_row']
 
-# %% ../nbs/000_testing.ipynb #d81c3b27
-import atexit, os, re, shutil, subprocess, tempfile, time
+# %% ../nbs/000_testing.ipynb #0ec48f77
+import atexit, inspect, json, os, re, shutil, subprocess, sys, tempfile, time
 from multiprocessing import util as mp_util
 from pathlib import Path
 from fastcore.foundation import L
@@ -101,3 +102,125 @@ def skip_note(reason:str|None, # Why the cell cannot run here, or None when it c
     "Print one line and return True if `reason` says to skip"
     if reason: print(f'SKIPPED {what}: {reason}')
     return bool(reason)
+
+# %% ../nbs/000_testing.ipynb #432e6c51
+async def _skipped(): return None
+
+def unless_skipped(
+    reason:str|None, # Why the check cannot run here, or None when it can
+    check, # The check: a function of no arguments, plain or `async`, returning what it found
+    what:str|None=None, # What is skipped; the first line of `check`'s docstring (or its name) if None
+):
+    "`check()`, unless `reason` says to skip it: then one `SKIPPED` line and None"
+    if not reason: return check()
+    skip_note(reason, what or (check.__doc__ or '').strip().split('\n')[0] or check.__name__)
+    return _skipped() if inspect.iscoroutinefunction(check) else None
+
+# %% ../nbs/000_testing.ipynb #d6a6694b
+_APPEND_LINE = """
+import os, sys
+line = sys.stdin.buffer.read()
+fd = os.open(sys.argv[1], os.O_WRONLY | os.O_APPEND)
+try: os.write(fd, line)
+finally: os.close(fd)
+"""
+
+def append_elsewhere(
+    path, # An existing transcript
+    rec:dict, # The record to append
+)->None:
+    "Append `rec` to `path` as one JSON line from another Python process, with one `write`, as Claude Code appends"
+    res = subprocess.run([sys.executable, '-c', _APPEND_LINE, str(path)], input=json.dumps(rec).encode() + b'\n',
+                         capture_output=True)
+    if res.returncode: raise OSError(f'{path}: the other process could not append: {res.stderr.decode().strip().splitlines()[-1]}')
+
+# %% ../nbs/000_testing.ipynb #0b14e005
+def ts_at(
+    s:int, # Seconds after 2026-01-01T00:00:00Z (less than an hour)
+)->str:
+    "A timestamp `s` seconds into 2026, as Claude Code writes them"
+    return f'2026-01-01T00:{s // 60:02d}:{s % 60:02d}.000Z'
+
+# %% ../nbs/000_testing.ipynb #3a3c9aa7
+def user_row(
+    uuid:str, # The row's uuid
+    parent:str|None, # Its `parentUuid`
+    content=None, # Message content, a string or a list of blocks; `uuid` in lower case if None
+    **kw, # More top-level fields
+)->dict:
+    "A `user` row"
+    return dict(type='user', uuid=uuid, parentUuid=parent,
+                message=dict(role='user', content=uuid.lower() if content is None else content), **kw)
+
+# %% ../nbs/000_testing.ipynb #8675d21f
+def asst_row(
+    uuid:str, # The row's uuid
+    parent:str|None, # Its `parentUuid`
+    content=None, # A text, or a list of blocks; `uuid` in lower case if None
+    mid:str|None=None, # The API message id (rows of one reply share it); `msg_<uuid>` if None
+    model:str='claude-haiku-4-5', # The model that replied
+    **kw, # More top-level fields
+)->dict:
+    "An `assistant` row: one API reply's content blocks"
+    content = uuid.lower() if content is None else content
+    blocks = content if isinstance(content, list) else [dict(type='text', text=content)]
+    return dict(type='assistant', uuid=uuid, parentUuid=parent,
+                message=dict(role='assistant', id=mid or f'msg_{uuid}', model=model, content=blocks), **kw)
+
+# %% ../nbs/000_testing.ipynb #8965221f
+def call_blk(
+    id:str, # The call's id, which its result names
+    name:str='Bash', # The tool called
+    **input, # The call's input
+)->dict:
+    "A `tool_use` block"
+    return dict(type='tool_use', id=id, name=name, input=input)
+
+# %% ../nbs/000_testing.ipynb #f471c405
+def result_blk(
+    id:str, # The id of the call answered
+    content=None, # The result, a string or a list of blocks; `out <id>` if None
+    **kw, # More fields, e.g. `is_error=True`
+)->dict:
+    "A `tool_result` block"
+    return dict(type='tool_result', tool_use_id=id, content=f'out {id}' if content is None else content, **kw)
+
+# %% ../nbs/000_testing.ipynb #12e321ee
+def attach_row(
+    uuid:str, # The row's uuid
+    parent:str|None, # Its `parentUuid`
+    call_id:str|None=None, # The tool call the hook ran for, if any (`toolUseID`)
+    kind:str='hook_success', # The attachment's type
+    **kw, # More top-level fields
+)->dict:
+    "An `attachment` row of a hook"
+    att = dict(type=kind, hookName='PostToolUse', **({'toolUseID': call_id} if call_id else {}))
+    return dict(type='attachment', uuid=uuid, parentUuid=parent, attachment=att, **kw)
+
+# %% ../nbs/000_testing.ipynb #39ecde43
+def system_row(
+    uuid:str, # The row's uuid
+    parent:str|None, # Its `parentUuid`
+    subtype:str='turn_duration', # The system row's kind
+    **kw, # More top-level fields
+)->dict:
+    "A `system` row"
+    return dict(type='system', subtype=subtype, uuid=uuid, parentUuid=parent, content='', **kw)
+
+# %% ../nbs/000_testing.ipynb #7fbc5a40
+def prompt_mark(
+    leaf:str|None, # The row the session was at (`leafUuid`)
+    **kw, # More fields, e.g. `explicit=True`
+)->dict:
+    "A `last-prompt` record"
+    return dict(type='last-prompt', lastPrompt='x', leafUuid=leaf, **kw)
+
+# %% ../nbs/000_testing.ipynb #28c881d8
+def boundary_row(
+    uuid:str, # The boundary's uuid
+    logical_parent:str|None, # The row it follows (`logicalParentUuid`)
+    **kw, # More top-level fields, e.g. `compactMetadata`
+)->dict:
+    "A compaction boundary: a `system` row of subtype `compact_boundary`, starting a new chain"
+    return dict(type='system', subtype='compact_boundary', uuid=uuid, parentUuid=None,
+                logicalParentUuid=logical_parent, content='Conversation compacted', **kw)
