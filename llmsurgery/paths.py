@@ -113,7 +113,7 @@ def check_path(path): # A path inside `projects_dir()`, existing or not
     if (real := _escapes(path)): raise ValueError(f'Refusing {path}: it leads outside {projects_dir()} (to {real})')
     return path
 
-# %% ../nbs/00_paths.ipynb #a2536516
+# %% ../nbs/00_paths.ipynb #3515e84f
 LITE = 65536  # Bytes read from each end of a transcript for a listing
 
 def _stat(p):
@@ -123,7 +123,7 @@ def _stat(p):
     return st if stat.S_ISREG(st.st_mode) and st.st_size > 0 else None
 
 def _lite(p):
-    "The first and last `LITE` bytes of file `p`, decoded; one string twice (the same object) for a small file; '' if unreadable"
+    "The first and last `LITE` bytes of `p`, decoded: the same string twice for a small file; '' if unreadable"
     try:
         with open(p, 'rb') as f:
             size, head = os.fstat(f.fileno()).st_size, f.read(LITE)
@@ -132,7 +132,7 @@ def _lite(p):
     h = head.decode('utf-8', 'replace')
     return h, (tail.decode('utf-8', 'replace') if size > LITE else h)
 
-# %% ../nbs/00_paths.ipynb #e47c0e0e
+# %% ../nbs/00_paths.ipynb #3546ce1b
 def _is_side(head):
     "Does the first line of `head` mark a sidechain (subagent) transcript?"
     line = head.split('\n', 1)[0]
@@ -159,7 +159,7 @@ def json_vals(line): # One line of a JSON Lines file, as `str` or UTF-8 bytes
         except (ValueError, RecursionError): return out, False  # RecursionError: nested deeper than the stack allows
         try: v = orjson.loads(line[i:j])  # orjson's reading: it refuses NaN and Infinity, as JavaScript does
         except orjson.JSONDecodeError as e:
-            if 'surrogate' not in str(e): return out, False  # a lone surrogate escape is valid JSON: keep the stdlib's value
+            if 'surrogate' not in str(e): return out, False  # a lone surrogate escape is valid JSON: keep it
         out.append(v); i = j
 
 def _line_recs(l):
@@ -171,7 +171,7 @@ def _recs(txt):
     "The JSON objects on the lines of `txt`, including objects glued onto one line"
     return [r for l in txt.split('\n') if l.strip() for r in _line_recs(l)]
 
-# %% ../nbs/00_paths.ipynb #b388ab39
+# %% ../nbs/00_paths.ipynb #3f028c95
 def _sess_files(d):
     "`{path: mtime}` of the non-empty `*.jsonl` files directly in folder `d`"
     return {f: st.st_mtime for f in d.glob('*.jsonl') if (st := _stat(f))}
@@ -179,9 +179,10 @@ def _sess_files(d):
 def cur_sess(cwd=None): # Project directory; the current directory if None
     "Id of the current session: the newest transcript of the project at `cwd`, else `$CLAUDE_CODE_SESSION_ID`"
     fs = sorted(((m, f.name, f) for d in proj_dirs(cwd) for f, m in _sess_files(d).items()), reverse=True)
-    return first(f.stem for *_, f in fs if not _escapes(f) and not _is_side(_lite(f)[0])) or os.environ.get('CLAUDE_CODE_SESSION_ID') or None
+    newest = first(f.stem for *_, f in fs if not _escapes(f) and not _is_side(_lite(f)[0]))
+    return newest or os.environ.get('CLAUDE_CODE_SESSION_ID') or None
 
-# %% ../nbs/00_paths.ipynb #c1be699d
+# %% ../nbs/00_paths.ipynb #3d4389ed
 def _all_dirs():
     "Every project folder in `projects_dir()`"
     pd = projects_dir()
@@ -193,13 +194,13 @@ def _hits(dirs, ref, prefix):
     return {f: m for d in dirs for f, m in _sess_files(d).items() if f.name.startswith(ref)}
 
 def _pick(fs, ref):
-    "The one session among `fs` (`{path: mtime}`), the newest copy of it, or None; `ValueError` if they are several sessions"
+    "The one session among `fs` (`{path: mtime}`), its newest copy, or None; `ValueError` if they are several"
     best = {}
     for f, _ in sorted(fs.items(), key=lambda o: o[1]): best[f.stem] = f
     if len(best) > 1: raise ValueError(f'{ref!r} matches {len(best)} sessions: {", ".join(sorted(best))}')
     return first(best.values())
 
-# %% ../nbs/00_paths.ipynb #dea964da
+# %% ../nbs/00_paths.ipynb #80fe270d
 def _find(ref, cwd=None, prefix=True):
     "Transcript for session id (or, if `prefix`, unique id prefix) `ref`, searching `cwd`'s project first; or None"
     for dirs in (proj_dirs(cwd), _all_dirs()):
@@ -212,10 +213,12 @@ def sess_file(sid=None,         # Session id or unique id prefix; `cur_sess(cwd)
              ):
     "Path of the transcript of session `sid`"
     if sid is None and (sid := cur_sess(cwd)) is None:
-        raise FileNotFoundError(f'No session transcript for {cwd or os.getcwd()}, and CLAUDE_CODE_SESSION_ID is not set')
+        raise FileNotFoundError(f'No session transcript for {cwd or os.getcwd()}, '
+                                'and CLAUDE_CODE_SESSION_ID is not set')
     check_ref(sid)
     if (f := _find(sid, cwd, prefix)): return f
-    for d in [*proj_dirs(cwd), *_all_dirs()]: os.listdir(d)  # a folder we may not read could hold it: `PermissionError` naming it
+    # a folder we may not read could hold it: `PermissionError` naming it
+    for d in [*proj_dirs(cwd), *_all_dirs()]: os.listdir(d)
     raise FileNotFoundError(f'No session {sid!r} in {projects_dir()}')
 
 # %% ../nbs/00_paths.ipynb #60a35532
@@ -238,21 +241,16 @@ def parse_ts(ts)->datetime|None: # A `timestamp` value, of any JSON type
     try: return datetime.fromisoformat(ts)
     except ValueError: return None
 
-# %% ../nbs/00_paths.ipynb #816e86f4
+# %% ../nbs/00_paths.ipynb #588bdfae
 _PASTE = re.compile(r'\n{0,2}<pasted_content id="([0-9a-f]{4})">\n(?:(.*?)\n)?</pasted_content id="\1">\n{0,2}', re.S)
 _CMD = re.compile(r'<command-name>(.*?)</command-name>')
 _BASH = re.compile(r'<bash-input>(.*?)</bash-input>')
 _NOT_TYPED = re.compile(r'\s*<[a-z][A-Za-z0-9_-]*[\s>]|\[Request interrupted by user[^\]]*\]')
 
-def _content(r):
-    "The `message.content` of record `r`, or None"
-    m = r.get('message')
-    return m.get('content') if isinstance(m, dict) else None
-
 def _prompt_texts(r):
     "Texts of user record `r` that may be a typed prompt"
     if r.get('type') != 'user' or r.get('isMeta') is True or r.get('isCompactSummary') is True: return []
-    c = _content(r)
+    c = msg_content(r)
     if isinstance(c, str): return [c]
     if not isinstance(c, list) or any(isinstance(b, dict) and b.get('type') == 'tool_result' for b in c): return []
     return [b['text'] for b in c if isinstance(b, dict) and b.get('type') == 'text' and isinstance(b.get('text'), str)]
@@ -270,10 +268,11 @@ def first_prompt(recs): # Transcript records, in file order
         return t if len(t) <= 200 else t[:200].rstrip() + '…'
     return cmd
 
-# %% ../nbs/00_paths.ipynb #7ef1f35c
+# %% ../nbs/00_paths.ipynb #52215a31
 def _last(recs, key, typ=None):
     "The last string `key` among `recs` (rows of type `typ` only, if given), or None"
-    return first(r[key] for r in reversed(recs) if isinstance(r.get(key), str) and (typ is None or r.get('type') == typ))
+    return first(r[key] for r in reversed(recs)
+                 if isinstance(r.get(key), str) and (typ is None or r.get('type') == typ))
 
 def _sidecar_name(p):
     "The title in the `custom-title.json` sidecar of transcript `p`, or None"
@@ -284,23 +283,21 @@ def _sidecar_name(p):
 def _media(recs):
     "'Image' or 'Document' if the first user row with such a block has no tool result, else ''"
     for r in recs:
-        c = _content(r) if r.get('type') == 'user' and r.get('isMeta') is not True else None
+        c = msg_content(r) if r.get('type') == 'user' and r.get('isMeta') is not True else None
         ts = {b.get('type') for b in c if isinstance(b, dict)} if isinstance(c, list) else set()
         if 'tool_result' in ts: continue
         if 'image' in ts: return 'Image'
         if 'document' in ts: return 'Document'
     return ''
 
-# %% ../nbs/00_paths.ipynb #ca0a2109
+# %% ../nbs/00_paths.ipynb #92441d2b
 def _first(recs, key):
     "The first string `key` among `recs`, or None"
     return first(r[key] for r in recs if isinstance(r.get(key), str))
 
 def _created(recs):
     "The first top-level `timestamp` among `recs`, as a datetime, or None"
-    ts = _first(recs, 'timestamp')
-    try: return datetime.fromisoformat(ts.replace('Z', '+00:00')) if ts else None
-    except ValueError: return None
+    return parse_ts(_first(recs, 'timestamp'))
 
 # %% ../nbs/00_paths.ipynb #af539f8c
 class SessInfo:
@@ -321,7 +318,7 @@ class SessInfo:
     proj = property(lambda self: self.path.parent.name, doc="Name of the project folder")
     __repr__ = basic_repr('sid,proj,summary,size')
 
-# %% ../nbs/00_paths.ipynb #e93def60
+# %% ../nbs/00_paths.ipynb #3270f428
 def sess_info(path): # A transcript file
     "The `SessInfo` listing row for the transcript at `path`, or None if Claude Code would not list it"
     p = Path(path)
@@ -330,7 +327,8 @@ def sess_info(path): # A transcript file
     if _is_side(head): return None
     h = _recs(head)
     t = h if tail is head else _recs(tail)  # a small file is one window: parse it once
-    name = _last(t, 'customTitle', 'custom-title') or _sidecar_name(p) or _last(h, 'customTitle', 'custom-title') or None
+    name = (_last(t, 'customTitle', 'custom-title') or _sidecar_name(p)
+            or _last(h, 'customTitle', 'custom-title') or None)
     title = name or _last(t, 'aiTitle', 'ai-title') or _last(h, 'aiTitle', 'ai-title') or None
     fp = first_prompt(h)
     summary = title or _last(t, 'lastPrompt') or _last(t, 'summary') or fp or _media(h)
@@ -339,60 +337,23 @@ def sess_info(path): # A transcript file
                     branch=_last(t, 'gitBranch') or _first(h, 'gitBranch') or None,
                     cwd=_last(t, 'relocatedCwd', 'relocated') or _first(h, 'cwd') or None, created=_created(h))
 
-# %% ../nbs/00_paths.ipynb #359f4da7
-class Sessions(L):
+# %% ../nbs/00_paths.ipynb #443ede4e
+class Sessions(Rows):
     "`SessInfo` rows that display as a table"
-    def __getitem__(self, idx): # A position, or a slice (which stays `Sessions`; fastcore 1.x would give a plain `L`)
-        "A row, or a `Sessions` table of the rows `idx` selects"
-        res = super().__getitem__(idx)
-        return type(self)(res) if isinstance(res, L) else res
-    def _repr_pretty_(self, p, cycle): p.text(repr(self))
 
-# %% ../nbs/00_paths.ipynb #9f3e2e3f
-def _fmt_size(n):
-    "`n` bytes, briefly"
-    return f'{n}B' if n < 1024 else f'{n/1024:.0f}K' if n < 1024**2 else f'{n/1024**2:.1f}M'
-
-@patch
-def _rows(self:Sessions, width=60): # Widest summary cell
-    "Header and string cells of the table"
-    multi = len(set(self.attrgot('proj'))) > 1
-    hdr = ['sid', 'modified', 'size'] + ['project']*multi + ['summary']
-    def cells(r):
-        s = ' '.join(r.summary.splitlines())
-        s = s if len(s) <= width else s[:width-1] + '…'
-        return [r.sid[:8], datetime.fromtimestamp(r.mtime).strftime('%Y-%m-%d %H:%M'), _fmt_size(r.size)] + [r.proj]*multi + [s]
-    return hdr, [cells(r) for r in self]
-
-# %% ../nbs/00_paths.ipynb #b46ac126
-@patch
-def __repr__(self:Sessions):
-    "The table as aligned plain-text columns"
-    hdr, rows = self._rows()
-    if not rows: return 'Sessions: none'
-    ws = [max(len(c) for c in col) for col in zip(hdr, *rows)]
-    return '\n'.join('  '.join(c.ljust(w) for c, w in zip(row, ws)).rstrip() for row in [hdr, *rows])
-
-# %% ../nbs/00_paths.ipynb #d947d6f3
-@patch
-def _repr_markdown_(self:Sessions):
-    "The table as a markdown table"
-    hdr, rows = self._rows()
-    esc = lambda c: c.replace('|', '\\|')
-    return '\n'.join('| ' + ' | '.join(map(esc, row)) + ' |' for row in [hdr, ['---']*len(hdr), *rows])
-
-# %% ../nbs/00_paths.ipynb #1a39606e
+# %% ../nbs/00_paths.ipynb #bbc7537a
 LS_COLS = ('session', 'modified', 'size', 'project', 'title', 'first prompt')  # The columns of `sess_ls`
 _TABLE_COLS = {'sid': lambda r: r.sid[:8], 'session': lambda r: r.sid,
-               'modified': lambda r: datetime.fromtimestamp(r.mtime).strftime('%Y-%m-%d %H:%M'), 'size': lambda r: r.size,
-               'project': lambda r: r.proj, 'summary': lambda r: r.summary, 'title': lambda r: r.title,
-               'first prompt': lambda r: r.first_prompt}
+               'modified': lambda r: datetime.fromtimestamp(r.mtime).strftime('%Y-%m-%d %H:%M'),
+               'size': lambda r: r.size, 'project': lambda r: r.proj, 'summary': lambda r: r.summary,
+               'title': lambda r: r.title, 'first prompt': lambda r: r.first_prompt}
 _TEXT_COLS = frozenset({'project', 'summary', 'title', 'first prompt'})
 
 @patch
 def _cells(self:Sessions, cols, width, places):
     "Header and string cells of the table of columns `cols`"
-    if (bad := [c for c in cols if c not in _TABLE_COLS]): raise ValueError(f'No column {bad[0]!r}; the columns are {", ".join(_TABLE_COLS)}')
+    if (bad := [c for c in cols if c not in _TABLE_COLS]):
+        raise ValueError(f'No column {bad[0]!r}; the columns are {", ".join(_TABLE_COLS)}')
     def cell(r, c):
         v = _TABLE_COLS[c](r)
         if c == 'size': return fmt_size(v, places=places)
@@ -409,10 +370,31 @@ def table(self:Sessions,
     "The rows as aligned plain-text columns `cols`"
     return text_table(*self._cells(cols, width, places))
 
-# %% ../nbs/00_paths.ipynb #10246e85
+# %% ../nbs/00_paths.ipynb #5a06f915
+@patch
+def _shown_cols(self:Sessions):
+    "The columns a listing shows: a project column only when the rows come from several projects"
+    return ('sid', 'modified', 'size') + ('project',)*(len(set(self.attrgot('proj'))) > 1) + ('summary',)
+
+# %% ../nbs/00_paths.ipynb #53b9692a
+@patch
+def __repr__(self:Sessions):
+    "The table as aligned plain-text columns"
+    return self.table(self._shown_cols()) if self else 'Sessions: none'
+
+# %% ../nbs/00_paths.ipynb #2566b473
+@patch
+def _repr_markdown_(self:Sessions):
+    "The table as a markdown table"
+    hdr, rows = self._cells(self._shown_cols(), 60, 0)
+    esc = lambda c: c.replace('|', '\\|')
+    return '\n'.join('| ' + ' | '.join(map(esc, row)) + ' |' for row in [hdr, ['---']*len(hdr), *rows])
+
+# %% ../nbs/00_paths.ipynb #e0e417b3
 def worktree_dirs(cwd=None): # Project directory; the current directory if None
     "Existing session folders of the other git worktrees of the repository at `cwd`"
-    try: out = subprocess.run(['git', 'worktree', 'list', '--porcelain'], cwd=cwd or os.getcwd(), capture_output=True, text=True, timeout=5).stdout
+    try: out = subprocess.run(['git', 'worktree', 'list', '--porcelain'], cwd=cwd or os.getcwd(),
+                              capture_output=True, text=True, timeout=5).stdout
     except (OSError, subprocess.SubprocessError): return L()
     wts = [l[9:] for l in out.splitlines() if l.startswith('worktree ')]
     if len(wts) < 2: return L()
@@ -431,7 +413,7 @@ def list_sessions(cwd=None,                # Project directory (and its git work
     rows = [r for _, f in newest.values() if (r := sess_info(f))]
     return Sessions(sorted(rows, key=lambda r: (-r.mtime, r.sid))[:limit or None])
 
-# %% ../nbs/00_paths.ipynb #d7cdce39
+# %% ../nbs/00_paths.ipynb #88c73c52
 def sess_ls(
     cwd=None, # With `here`: the project directory; the current directory if None
     here:bool=False, # Only the sessions of the project at `cwd`
@@ -441,8 +423,8 @@ def sess_ls(
     "This machine's Claude Code sessions as a table, newest first, with title, first prompt and size"
     if (limit is not None and limit < 0) or width < 1:
         raise ValueError(f'limit must be >= 0 and width >= 1, not {limit} and {width}')
-    if (rows := list_sessions(cwd, all_projects=not here, limit=limit)): return TextView(rows.table(LS_COLS, width, places=1))
-    return TextView(f"No Claude Code sessions {'for ' + str(cwd or os.getcwd()) if here else 'under ' + str(projects_dir())}.")
+    if (rows := list_sessions(cwd, all_projects=not here, limit=limit)): return TextView(rows.table(LS_COLS, width, 1))
+    return TextView(f"No Claude Code sessions {f'for {cwd or os.getcwd()}' if here else f'under {projects_dir()}'}.")
 
 # %% ../nbs/00_paths.ipynb #2e7726e1
 def sess_by_name(name,     # A session name, as given by `/rename`
@@ -451,7 +433,7 @@ def sess_by_name(name,     # A session name, as given by `/rename`
     "Path of the newest session of the project at `cwd` whose latest custom title is `name`, or None"
     return first(r.path for r in list_sessions(cwd) if r.name == name)
 
-# %% ../nbs/00_paths.ipynb #8486d6ae
+# %% ../nbs/00_paths.ipynb #9dcba2f2
 def sess_by_title(
     title:str, # A session title, as a listing shows it: its name, else its AI-made title
     cwd=None, # Project directory searched first; the current directory if None
@@ -459,15 +441,16 @@ def sess_by_title(
     "Path of the one session titled `title`, in the project at `cwd` or else in any project; None if there is none"
     for rows in (list_sessions(cwd), list_sessions(all_projects=True)):
         hits = rows.filter(lambda r: r.title == title)
-        if len(hits) > 1: raise ValueError(f'{title!r} is the title of {len(hits)} sessions: {", ".join(sorted(hits.attrgot("sid")))}')
+        sids = sorted(hits.attrgot('sid'))
+        if len(sids) > 1: raise ValueError(f'{title!r} is the title of {len(sids)} sessions: {", ".join(sids)}')
         if hits: return hits[0].path
 
-# %% ../nbs/00_paths.ipynb #e0455801
+# %% ../nbs/00_paths.ipynb #e295a052
 def _not_found(ref, cwd):
     "The error for a reference that names no session"
-    return FileNotFoundError(f'No session {ref!r}: no session id or unique id prefix in {projects_dir()}, no name of a '
-                             f'session of the project at {cwd or os.getcwd()} (names are looked up in that project only), '
-                             'and no session title in any project')
+    return FileNotFoundError(f'No session {ref!r}: no session id or unique id prefix in {projects_dir()}, '
+                             f'no name of a session of the project at {cwd or os.getcwd()} '
+                             '(names are looked up in that project only), and no session title in any project')
 
 def resolve_session(ref=None,  # Session id, unique id prefix, session name or title; the current session if None
                     cwd=None): # Project directory searched first; the current directory if None
@@ -487,13 +470,15 @@ def cc_fixture(name:str)->Path: # One of 'source', 'fork', 'compacted', 'deferre
     "Path of a packaged Claude Code fixture transcript"
     return Path(str(files('llmsurgery')/'data'/'cc'/f'{name}.jsonl'))
 
-# %% ../nbs/00_paths.ipynb #44b45a68
-FIXTURE = Path(str(files('llmsurgery')/'data'/'cc'/'source.jsonl'))
+# %% ../nbs/00_paths.ipynb #1f5712eb
+FIXTURE = cc_fixture('source')
 
-def sess_src(session=None, # Session id, unique id prefix, name, or transcript path; None: the newest session
+def sess_src(session=None, # Session id, unique id prefix, name, title or transcript path; None: the newest session
              cwd=None):    # Project directory searched first; the current directory if None
     "`(path, note)`: the transcript `session` names (or the newest, or the packaged fixture), and how it was chosen"
-    if session is not None and str(session).endswith('.jsonl') and Path(session).is_file(): return Path(session), f'Transcript {session}'
+    if session is not None and str(session).endswith('.jsonl') and Path(session).is_file():
+        return Path(session), f'Transcript {session}'
     if session is not None: sid, p = resolve_session(str(session), cwd); return p, f'Session {sid}: {p}'
-    if rows := (list_sessions(cwd) or list_sessions(all_projects=True)): return rows[0].path, f'Newest session {rows[0].sid}: {rows[0].path}'
+    if rows := (list_sessions(cwd) or list_sessions(all_projects=True)):
+        return rows[0].path, f'Newest session {rows[0].sid}: {rows[0].path}'
     return FIXTURE, f'No Claude Code sessions under {projects_dir()}: using the packaged fixture {FIXTURE}'

@@ -7,14 +7,15 @@ __all__ = ['BLOCK_BYTES', 'CHAIN_TYPES', 'THINK_TYPES', 'ENVELOPE', 'META_FIELDS
            'rec_role', 'rec_blocks', 'plain_block', 'rec_kind', 'json_strs', 'map_strs', 'img_txt', 'is_call_type',
            'is_result_type', 'rec_txt', 'conv_recs', 'sess_id', 'sess_meta']
 
-# %% ../nbs/01_read.ipynb #8c8f2cff
+# %% ../nbs/01_read.ipynb #9c8255d8
 import gc, json, warnings
 from orjson import loads, JSONDecodeError
 from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L
 from .paths import sess_file, json_vals, msg_content
+from .text import fmt_size, shorten
 
-# %% ../nbs/01_read.ipynb #a87900b4
+# %% ../nbs/01_read.ipynb #7b35f3df
 def _recify(xs):
     "Turn the dicts in list `xs` (and in lists nested in it) into `Rec`s, in place"
     ts = set(map(type, xs))
@@ -29,8 +30,7 @@ def _short(v, n=40):
     "Short repr of a value for `Rec.__repr__`"
     if isinstance(v, dict): return '{…%d}' % len(v)
     if isinstance(v, list): return '[…%d]' % len(v)
-    s = repr(v)
-    return s if len(s) <= n else s[:n-1] + '…'
+    return shorten(repr(v), n)
 
 def _dunder(k): return k[:2] == '__' and k[-2:] == '__'
 
@@ -68,9 +68,6 @@ def __repr__(self:Rec):
     if len(ks) > 5: parts.append(f'…+{len(ks)-5}')
     return f"Rec({', '.join(parts)})"
 
-# %% ../nbs/01_read.ipynb #46294636
-_CHUNK = 1 << 18  # bytes read per block
-
 # %% ../nbs/01_read.ipynb #bfe6e13f
 BLOCK_BYTES = 1 << 18  # Bytes `load_recs` reads at a time
 
@@ -98,9 +95,9 @@ def _parse(lines, lno, out, bad, torn_ok=False):
         if type(d) is dict: out.append(Rec(d))
         else: bad.append(lno+i+1)
 
-# %% ../nbs/01_read.ipynb #45a8be43
-def _read_blocks(f, size=_CHUNK):
-    "Yield `(lines, tail)` from binary file `f`: blocks of complete lines (views into the block), then any unterminated last line"
+# %% ../nbs/01_read.ipynb #2e0ea5b9
+def _read_blocks(f, size):
+    "Yield `(lines, tail)` from binary file `f`: blocks of whole lines (views into the block), then an unterminated one"
     part = []
     while buf := f.read(size):
         if (i := buf.find(b'\n')) < 0: part.append(buf); continue
@@ -112,12 +109,13 @@ def _read_blocks(f, size=_CHUNK):
         yield ls, False
     if part and (tail := b''.join(part)): yield [tail], True
 
-# %% ../nbs/01_read.ipynb #6233cea0
+# %% ../nbs/01_read.ipynb #545b088d
 def _warn_bad(path, bad):
     "Warn once that lines `bad` of `path` were skipped"
     bad = sorted(set(bad))
     nums = ','.join(map(str, bad[:10])) + (',…' if len(bad) > 10 else '')
-    warnings.warn(f"{path}:{nums}: skipped {len(bad)} unreadable line{'s'*(len(bad)>1)} (not a JSON object)", stacklevel=3)
+    warnings.warn(f"{path}:{nums}: skipped {len(bad)} unreadable line{'s'*(len(bad)>1)} (not a JSON object)",
+                  stacklevel=3)
 
 # %% ../nbs/01_read.ipynb #2c5ce685
 def load_recs(
@@ -157,7 +155,7 @@ def is_chain(
     "Whether `r` takes part in the `parentUuid` chain"
     return r.get('type') in CHAIN_TYPES and isinstance(r.get('uuid'), str)
 
-# %% ../nbs/01_read.ipynb #fd60a8ab
+# %% ../nbs/01_read.ipynb #43bd703b
 def rec_role(
     r:dict, # A record
 )->str|None:
@@ -165,7 +163,7 @@ def rec_role(
     t = r.get('type')
     if t == 'assistant': return t
     if t != 'user': return None
-    c = m.get('content') if isinstance(m := r.get('message'), dict) else None
+    c = msg_content(r)
     if isinstance(c, list) and any(isinstance(b, dict) and b.get('type') == 'tool_result' for b in c): return 'tool'
     return 'user'
 
@@ -178,12 +176,13 @@ def rec_blocks(r:dict)->list: # A record
 # %% ../nbs/01_read.ipynb #a5fbf9b3
 THINK_TYPES = frozenset({'thinking', 'redacted_thinking'})  # Block types that hold a model's reasoning
 
-# %% ../nbs/01_read.ipynb #52537b50
+# %% ../nbs/01_read.ipynb #6303504e
 def plain_block(b): # A content block, or a string
     "Block `b` as a transcript records it: a string as a text block, a dict without `cache_control`"
     if not isinstance(b, dict): return {'type': 'text', 'text': b} if isinstance(b, str) else b
     out = {k: v for k, v in b.items() if k != 'cache_control'}
-    if out.get('type') == 'tool_result' and isinstance(c := out.get('content'), list): out['content'] = list(map(plain_block, c))
+    if out.get('type') == 'tool_result' and isinstance(c := out.get('content'), list):
+        out['content'] = list(map(plain_block, c))
     return out
 
 # %% ../nbs/01_read.ipynb #128ff76b
@@ -221,15 +220,14 @@ def map_strs(
     if isinstance(x, list): return [map_strs(v, f) for v in x]
     return x
 
-# %% ../nbs/01_read.ipynb #089526d2
-def _kb(n): return f'{n/1024:.0f} KB' if n >= 1024 else f'{n} B'
-
+# %% ../nbs/01_read.ipynb #2e99c004
 def img_txt(
     b:dict, # An `image` (or `document`) content block
 )->str:
     "A one-line stand-in for image (or document) block `b`: its kind, media type and the size of its data"
     src = b.get('source') if isinstance(b.get('source'), dict) else {}
-    return f"[{'document' if b.get('type') == 'document' else 'image'} {src.get('media_type', '?')} {_kb(len(src.get('data') or ''))}]"
+    kind, size = 'document' if b.get('type') == 'document' else 'image', len(src.get('data') or '')
+    return f"[{kind} {src.get('media_type', '?')} {fmt_size(size, ' ', 'KB', None)}]"
 
 # %% ../nbs/01_read.ipynb #297c3e33
 def is_call_type(t): # A content block's `type`
@@ -240,20 +238,12 @@ def is_result_type(t): # A content block's `type`
     "Is block type `t` a tool result: `tool_result`, or a server-side or MCP one (`*_tool_result`)?"
     return isinstance(t, str) and (t == 'tool_result' or t.endswith('_tool_result'))
 
-# %% ../nbs/01_read.ipynb #f135fc24
+# %% ../nbs/01_read.ipynb #c1a5b5c8
 _SKIP = frozenset({'signature', 'data', 'base64'})
-_BOOK = _SKIP | {'type', 'id', 'tool_use_id', 'file_id', 'media_type', 'encrypted_content', 'encrypted_index', 'cache_control'}
+_BOOK = _SKIP | {'type', 'id', 'tool_use_id', 'file_id', 'media_type', 'encrypted_content', 'encrypted_index',
+                 'cache_control'}
 _META_TXT = {'summary': 'summary', 'custom-title': 'customTitle', 'ai-title': 'aiTitle', 'agent-name': 'agentName',
              'tag': 'tag', 'queue-operation': 'content'}
-
-def _strs(x, skip=_SKIP):
-    "Every string in JSON value `x`, depth first, leaving out values under keys in `skip`"
-    if isinstance(x, str): yield x
-    elif isinstance(x, dict):
-        for k, v in x.items():
-            if k not in skip: yield from _strs(v, skip)
-    elif isinstance(x, list):
-        for v in x: yield from _strs(v, skip)
 
 def _blk_txt(b):
     "Readable strings of one content block"
@@ -264,27 +254,27 @@ def _blk_txt(b):
     elif t == 'thinking': yield b.get('thinking')
     elif t == 'image': yield img_txt(b)
     elif t == 'document': yield img_txt(b); yield b.get('title')
-    elif t in ('tool_use', 'server_tool_use'): yield b.get('name'); yield from _strs(b.get('input'))
+    elif t in ('tool_use', 'server_tool_use'): yield b.get('name'); yield from json_strs(b.get('input'), _SKIP)
     elif t == 'tool_result':
         c = b.get('content')
         if isinstance(c, list):
             for x in c: yield from _blk_txt(x)
         else: yield c
-    elif t != 'redacted_thinking': yield from _strs(b, _BOOK)   # a block of another kind: its strings, less bookkeeping
+    elif t != 'redacted_thinking': yield from json_strs(b, _BOOK)   # another kind: its strings, less bookkeeping
 
-# %% ../nbs/01_read.ipynb #1c4cdd79
+# %% ../nbs/01_read.ipynb #32f9aed6
 def rec_txt(
     r:dict, # A record
 )->str:
     "The readable text of `r`: message text, thinking, tool calls and results, system and title text"
     t, parts = r.get('type'), []
     if t in ('user', 'assistant'):
-        c = m.get('content') if isinstance(m := r.get('message'), dict) else None
+        c = msg_content(r)
         parts = [c] if isinstance(c, str) else [s for b in c for s in _blk_txt(b)] if isinstance(c, list) else []
     elif t == 'system': parts = [r.get('content')]
     elif t == 'attachment':
         rend = r.get('rendered')
-        parts = list(_strs(rend) if rend else _strs(r.get('attachment'), _SKIP | {'type'}))
+        parts = list(json_strs(rend, _SKIP) if rend else json_strs(r.get('attachment'), _SKIP | {'type'}))
     elif t in _META_TXT: parts = [r.get(_META_TXT[t])]
     return '\n'.join(p for p in parts if isinstance(p, str) and p)
 
@@ -303,12 +293,13 @@ def sess_id(
     "The `sessionId` of the last record in `recs` that carries one"
     return next((s for r in reversed(recs) if isinstance(s := r.get('sessionId'), str) and s), None)
 
-# %% ../nbs/01_read.ipynb #86babc49
-ENVELOPE = ('sessionId', 'cwd', 'version', 'gitBranch', 'entrypoint', 'userType', 'permissionMode', 'slug', 'agentId', 'teamName')
+# %% ../nbs/01_read.ipynb #763e4dab
+ENVELOPE = ('sessionId', 'cwd', 'version', 'gitBranch', 'entrypoint', 'userType', 'permissionMode', 'slug', 'agentId',
+            'teamName')
 META_FIELDS = {'custom-title': 'customTitle', 'ai-title': 'aiTitle', 'summary': 'summary', 'last-prompt': 'lastPrompt',
                'agent-name': 'agentName', 'tag': 'tag', 'permission-mode': 'permissionMode'}
 
-# %% ../nbs/01_read.ipynb #d4b69e6c
+# %% ../nbs/01_read.ipynb #22779b72
 def sess_meta(
     recs, # Records, e.g. from `load_recs`
 )->AttrDict:
@@ -319,8 +310,8 @@ def sess_meta(
             if (v := r.get(k)) is not None: m[k] = v
         t = r.get('type')
         if (f := META_FIELDS.get(t)): m[f] = r.get(f) or None
-        elif t == 'assistant' and isinstance(msg := r.get('message'), dict) and msg.get('model') not in (None, '<synthetic>'):
-            m.model = msg['model']
+        elif t == 'assistant' and isinstance(msg := r.get('message'), dict):
+            if msg.get('model') not in (None, '<synthetic>'): m.model = msg['model']
         if isinstance(ts := r.get('timestamp'), str) and (m.timestamp is None or ts > m.timestamp): m.timestamp = ts
     m.title = m.customTitle or m.aiTitle
     return m

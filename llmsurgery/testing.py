@@ -116,7 +116,7 @@ def unless_skipped(
     skip_note(reason, what or (check.__doc__ or '').strip().split('\n')[0] or check.__name__)
     return _skipped() if inspect.iscoroutinefunction(check) else None
 
-# %% ../nbs/000_testing.ipynb #d6a6694b
+# %% ../nbs/000_testing.ipynb #d47a1e9f
 _APPEND_LINE = """
 import os, sys
 line = sys.stdin.buffer.read()
@@ -132,7 +132,8 @@ def append_elsewhere(
     "Append `rec` to `path` as one JSON line from another Python process, with one `write`, as Claude Code appends"
     res = subprocess.run([sys.executable, '-c', _APPEND_LINE, str(path)], input=json.dumps(rec).encode() + b'\n',
                          capture_output=True)
-    if res.returncode: raise OSError(f'{path}: the other process could not append: {res.stderr.decode().strip().splitlines()[-1]}')
+    if res.returncode:
+        raise OSError(f'{path}: the other process could not append: {res.stderr.decode().strip().splitlines()[-1]}')
 
 # %% ../nbs/000_testing.ipynb #0b14e005
 def ts_at(

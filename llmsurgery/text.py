@@ -14,13 +14,14 @@ class TextView(str):
     "Plain text that shows as itself"
     def __repr__(self): return str(self)
 
-# %% ../nbs/000a_text.ipynb #e035d2a8
+# %% ../nbs/000a_text.ipynb #45eb08d8
 class Rows(L):
     "An `L` of rows whose slices and selections keep its type, shown in IPython by its `repr`"
-    def __getitem__(self, idx):
-        res = super().__getitem__(idx)
-        return self._new(res) if isinstance(res, L) and not isinstance(res, type(self)) else res
     def _repr_pretty_(self, p, cycle): p.text(repr(self))
+    def __getitem__(self, idx): # A position, or a slice or selection of positions
+        "The row at `idx`, or the rows `idx` selects, in this class"
+        res = super().__getitem__(idx)
+        return res if not isinstance(res, L) or isinstance(res, type(self)) else self._new(res)
 
 # %% ../nbs/000a_text.ipynb #a3a48493
 def shorten(
