@@ -5,8 +5,8 @@
 # %% auto #0
 __all__ = ['DS_SKIP', 'DS_PLUGINS', 'DS_KEYWORD_HINTS', 'RULES', 'FALLBACK_RULES', 'STRICT_KINDS', 'KEEP_EMAILS', 'DS_KINDS',
            'KIND_ORDER', 'DS_MIN', 'STRUCT_KEYS', 'BLOB_KEYS', 'ds_scan', 'is_plausible', 'ds_kind', 'home_users',
-           'user_rule', 'Redactor', 'unescape', 'is_struct_key', 'is_blob', 'RedactReport', 'redact_recs',
-           'report_rows', 'redact_sess']
+           'user_rule', 'Redactor', 'unescape', 'find_secrets', 'is_struct_key', 'is_blob', 'RedactReport',
+           'redact_recs', 'report_rows', 'agent_files', 'find_transcript', 'redact_sess']
 
 # %% ../nbs/16_redact.ipynb #56843660
 import re, json, base64, warnings
@@ -223,6 +223,14 @@ def redact(self:Redactor, s:str): # Text to redact
     res = self._strs[s] = (''.join(parts) + s[at:], fs) if fs else (s, [])
     return res
 
+# %% ../nbs/16_redact.ipynb #d6636402
+def find_secrets(
+    s:str, # Text to search
+    **kw, # Passed to `Redactor`: users, names, detector, keep
+)->L: # `AttrDict`s with `kind`, `secret`, `start` and `end`
+    "The secrets in `s`"
+    return L(AttrDict(kind=k, secret=s[a:b], start=a, end=b) for a, b, k in Redactor(**kw).find(s))
+
 # %% ../nbs/16_redact.ipynb #f4e3b6a7
 STRUCT_KEYS = frozenset({'id', 'uuid', 'sessionId', 'signature', 'timestamp', 'type', 'subtype', 'media_type', 'version', 'model',
                          'userType', 'entrypoint', 'encrypted_content', 'encrypted_index'})
@@ -355,16 +363,24 @@ def _repr_markdown_(self:RedactReport):
 @patch
 def __repr__(self:RedactReport): return self._repr_markdown_()
 
-# %% ../nbs/16_redact.ipynb #e7fee3cd
-def _src(session, cwd):
-    "The transcript `session` names: a `.jsonl` path, or a session id, prefix, name or title"
+# %% ../nbs/16_redact.ipynb #c4c74d01
+def agent_files(
+    path, # A session's transcript
+)->L: # Paths, sorted
+    "The subagent transcripts of the session at `path`: `<session>/subagents/agent-*.jsonl` beside it, as Claude Code 2.1 lays them out"
+    path = Path(path)
+    return L(sorted((path.parent/path.stem/'subagents').glob('agent-*.jsonl')))
+
+# %% ../nbs/16_redact.ipynb #146a0912
+def find_transcript(
+    session=None, # A `.jsonl` path, or a session id, unique prefix, name or title; the current session if None
+    cwd=None, # Project directory searched first; the current directory if None
+)->Path:
+    "The transcript `session` names: the file itself, or the session's as `dialog.sess_path` finds it"
     if session is not None and str(session).endswith('.jsonl') and Path(session).is_file(): return Path(session)
     return Path(sess_path(session, cwd))
 
-def _agent_files(p):
-    "The subagent transcripts of transcript `p`, as Claude Code 2.1 lays them out"
-    return sorted((p.parent/p.stem/'subagents').glob('agent-*.jsonl'))
-
+# %% ../nbs/16_redact.ipynb #3803262f
 def _dest(src, out, sid):
     "Where the redacted session goes: `out` (a `.jsonl` path or a folder), else beside `src`"
     if out is not None and str(out).endswith('.jsonl'): return Path(out)
@@ -378,7 +394,7 @@ def _check_dest(dest, data, src, force):
 
 def _set_sid(recs, sid): return [{**r, 'sessionId': sid} if isinstance(r, dict) and isinstance(r.get('sessionId'), str) else r for r in recs]
 
-# %% ../nbs/16_redact.ipynb #ef1fca14
+# %% ../nbs/16_redact.ipynb #52ed1ee5
 def redact_sess(
     session=None, # Session id, unique prefix, name, title or transcript path; the current session if None
     out=None, # A `.jsonl` path or a folder for the redacted copy; beside the original if None
@@ -391,8 +407,8 @@ def redact_sess(
     force:bool=False, # Replace a different file at the destination
 )->RedactReport: # With `path` and `sid` of the new session, and `files` written
     "Write a redacted copy of a session (and its subagents) as a new session; the original is untouched"
-    src = _src(session, cwd)
-    recs, agents = load_recs(src), [(p, load_recs(p)) for p in _agent_files(src)]
+    src = find_transcript(session, cwd)
+    recs, agents = load_recs(src), [(p, load_recs(p)) for p in agent_files(src)]
     rd = Redactor(home_users([r for rs in [recs, *(a for _, a in agents)] for r in rs]) if home else (), names, detector, keep, think)
     sid = stable_uuid(['redact_sess', sess_id(recs) or src.stem])
     dest = _dest(src, out, sid)
