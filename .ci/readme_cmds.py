@@ -349,9 +349,83 @@ def _(sp):
     need(sess_doctor(p).verdict.startswith('healthy'), 'the file was not repaired')
     return "repaired the file itself, which the library now calls healthy, after a backup holding the original bytes"
 
+SECRET = 'sk-ant-api03-' + 'Zq7Xw2Lp9Rt4Vn8Bc3Md6Fh1Jk5Gs0Ty' * 2 + '-AbCdEf'  # shaped like an Anthropic key
+EXTERNAL = re.compile(r'(?:src|href)\s*=\s*["\']?(?:https?:)?//')
+
+def page(p):
+    "The text of the page at `p`, after checking that it loads nothing from outside the file"
+    html = p.read_text(encoding='utf-8')
+    need(not EXTERNAL.search(html), f'{p.name} loads something from outside')
+    return html
+
+@check('sess2html', '')
+def _(sp):
+    r = ok(run('sess2html', cwd=W['fx']))
+    pg = W['fx']/f"{W['S']}.html"
+    need(pg.exists() and r.stdout.startswith('Wrote ') and pg.name in r.stdout, f'no {pg.name} in the current folder: {r.stdout[-200:]!r}')
+    need('fixture complete' in page(pg), "the session's final answer is not on the page")
+    return "wrote <session id>.html in the current folder (the project's newest session, source), self-contained"
+
+@check('sess2html', 'session')
+def _(sp):
+    ok(run('sess2html', W['K'][:8]))
+    need('Port this Python project to Rust' in page(W['work']/f"{W['K']}.html"), "the prompt is not on the page")
+    return f"id prefix {W['K'][:8]}: wrote {W['K'][:8]}….html with the corpus session's prompt"
+
+@check('sess2html', 'out')
+def _(sp):
+    d = W['work']/'pages'; d.mkdir(exist_ok=True)
+    f = d/f'named{sp.strip("-")}.html'
+    ok(run('sess2html', W['F'], sp, f)); ok(run('sess2html', W['F'], sp, d))
+    need(f.exists() and (d/f"{W['F']}.html").exists(), f'{sp} FILE or {sp} FOLDER wrote nothing')
+    need(page(f) == page(d/f"{W['F']}.html"), 'the two pages differ')
+    return f"{sp} page.html wrote that file, {sp} FOLDER wrote FOLDER/<session id>.html: the same page"
+
+@check('sess2html', 'cwd')
+def _(sp):
+    d = W['work']/'cwd'; d.mkdir(exist_ok=True)
+    r = ok(run('sess2html', sp, W['fx'], '-o', d))
+    need((d/f"{W['S']}.html").exists(), f'not the project newest session: {r.stdout!r}')
+    return f"{sp} fixtures project, run elsewhere: that project's newest session (source)"
+
+@check('sess2html', 'mx')
+def _(sp):
+    d = W['work']/'mx'; d.mkdir(exist_ok=True)
+    ok(run('sess2html', W['K'], sp, 40, '-o', d/'cut.html')); ok(run('sess2html', W['K'], sp, 0, '-o', d/'all.html'))
+    cut, full = page(d/'cut.html'), page(d/'all.html')
+    need(len(cut) < len(full), f'{sp} 40 cut nothing ({len(cut):,} vs {len(full):,} characters)')
+    return f"{sp} 40: tool text cut ({len(cut):,} characters); {sp} 0 keeps everything ({len(full):,})"
+
+@check('sess2html', 'redact')
+def _(sp):
+    W.setdefault('dr', W['work'].parent/'proj-dr'); W['dr'].mkdir(exist_ok=True)
+    d = sess_dir(W['dr']); d.mkdir(parents=True, exist_ok=True)
+    sid = '0d0c7a00-0000-4000-8000-0000000000aa'
+    recs = [dict(r) for r in load_recs(path('fx', W['S']))]
+    i = next(i for i, r in enumerate(recs) if r.get('type') == 'user' and isinstance(r['message'].get('content'), str))
+    recs[i] = {**recs[i], 'message': {**recs[i]['message'], 'content': f'Use this key: {SECRET}'}}
+    src = d/f'{sid}.jsonl'
+    src.write_text(''.join(json.dumps({**r, 'sessionId': sid} if 'sessionId' in r else r) + '\n' for r in recs))
+    before = src.read_bytes()
+    ok(run('sess2html', sid, '-o', W['work']/'plain.html')); ok(run('sess2html', sid, sp, '-o', W['work']/'red.html'))
+    need(SECRET in page(W['work']/'plain.html'), 'the planted key is not on the plain page')
+    red = page(W['work']/'red.html')
+    need(SECRET not in red and '[REDACTED:' in red, 'the key is still on the redacted page')
+    need(src.read_bytes() == before, 'the transcript changed')
+    return "a planted Anthropic key is on the plain page, a placeholder instead on the redacted one; transcript unchanged"
+
+@check('sess2html', 'force')
+def _(sp):
+    f = W['work']/'mine.html'; f.write_text('<p>my own page</p>')
+    r = run('sess2html', W['S'], '-o', f)
+    need(r.returncode == 2 and f.read_text() == '<p>my own page</p>', f'replaced without {sp}: {r.returncode}')
+    ok(run('sess2html', W['S'], '-o', f, sp))
+    need('fixture complete' in page(f), f'{sp} did not write the page')
+    return f"a file sess2html did not write is kept without it (exit 2) and replaced with {sp}"
+
 # Running them
 
-ORDER = ['sess_ls', 'sess_show', 'sess2nb', 'claudecompact', 'sess_doctor']  # readers first, the command that appends last
+ORDER = ['sess_ls', 'sess_show', 'sess2nb', 'sess2html', 'claudecompact', 'sess_doctor']  # readers first, the command that appends last
 
 def check_help(cmd, toks, report):
     "`(options by name, {name: README token})` after checking `cmd -h` against the README's tokens `toks`"
