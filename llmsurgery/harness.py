@@ -5,20 +5,24 @@
 # %% auto #0
 __all__ = ['MODEL', 'SIG', 'ERR_TYPES', 'USAGE', 'COMPACT_SUMMARY', 'COMPACT_RULE', 'KEEP_ENV', 'RUN_TAG', 'text_blk',
            'think_blk', 'tu_blk', 'mk_reply', 'mk_error', 'is_err_reply', 'as_reply', 'reply_msg', 'sse_events',
-           'msg_text', 'MockAPI', 'Stall', 'is_call', 'claude_bin', 'cli_skip', 'cc_env', 'cc_argv', 'run_claude',
-           'norm_msgs', 'msgs_diff', 'api_problems', 'stage_sess', 'drop_prompt', 'resume_check', 'cc_fixture',
-           'sdk_env', 'deferred_call', 'no_prompt', 'sdk_query', 'tagged_pids', 'kill_tagged', 'drain_until', 'run_sdk',
-           'sdk_resume_check']
+           'msg_text', 'MockAPI', 'Stall', 'is_call', 'claude_bin', 'cli_skip', 'cli_proof', 'cc_env', 'cc_argv',
+           'run_claude', 'norm_msgs', 'msgs_diff', 'api_problems', 'stage_sess', 'drop_prompt', 'with_prompt',
+           'resume_check', 'resume_in_place', 'cc_fixture', 'sdk_env', 'deferred_call', 'no_prompt', 'sdk_query',
+           'tagged_pids', 'kill_tagged', 'drain_until', 'run_sdk', 'sdk_resume_check']
 
-# %% ../nbs/03_harness.ipynb #b4878a60
+# %% ../nbs/03_harness.ipynb #a16352cc
 import os, json, gzip, uuid, shutil, asyncio, difflib, signal, tempfile, threading, subprocess, importlib.util, importlib.resources
 from pathlib import Path
 from contextlib import contextmanager
 from http.server import ThreadingHTTPServer, BaseHTTPRequestHandler
 from fastcore.basics import AttrDict, patch, basic_repr, first
 from fastcore.foundation import L
-from .paths import proj_name, check_ref
+from fastcore.meta import delegates
+from fastcore.xtras import modified_env
+from .testing import unless_skipped
+from .paths import proj_name, check_ref, claude_dir, resolve_session
 from .read import load_recs
+from .thread import sess_thread, thread_msgs
 
 # %% ../nbs/03_harness.ipynb #8c59e68b
 MODEL = 'claude-haiku-4-5'
@@ -124,13 +128,14 @@ def msg_text(msg # An API message (a request's last message, say)
     return '\n'.join(b.get('text', '') if b.get('type')=='text' else b['content'] if isinstance(b.get('content'), str) else ''
                      for b in c if isinstance(b, dict))
 
-# %% ../nbs/03_harness.ipynb #888993e3
+# %% ../nbs/03_harness.ipynb #65ac039e
 class MockAPI:
     "A stand-in for the Anthropic Messages API on 127.0.0.1 that answers from a script and records every request"
     def __init__(self,
                  script=None, # Replies in order (last repeats), a function of the request, or one reply; None: 'OK'
-                 rules:list|None=None): # `(match, reply)` pairs tried first; None: answer compaction requests
-        self.script = 'OK' if script is None else script
+                 rules:list|None=None, # `(match, reply)` pairs tried first; None: answer compaction requests
+                 headers:dict|None=None): # More response headers on every reply, e.g. `{'request-id': 'req_011...'}`
+        self.script, self.headers = 'OK' if script is None else script, dict(headers or {})
         self.rules = [COMPACT_RULE] if rules is None else list(rules)
         self.reqs, self.errors, self.port, self._n, self._lock, self._srv = L(), L(), None, 0, threading.Lock(), None
         self._closing = threading.Event()  # set by `stop`: held requests give up
@@ -184,7 +189,7 @@ def _send(h, code, body=None, ctype='application/json', headers=None):
 
 def _api_err(msg): return {'type':'error', 'error':{'type':'invalid_request_error', 'message':msg}}
 
-# %% ../nbs/03_harness.ipynb #f5f53f60
+# %% ../nbs/03_harness.ipynb #e8cd2f14
 @patch
 def _record(self:MockAPI, h, body):
     "Record the request `h` is handling; returns it with its number `n`"
@@ -204,10 +209,10 @@ def _answer(self:MockAPI, h, req):
     except Exception as e:
         self.errors.append(e)
         return _send(h, 400, _api_err(f'mock script failed: {e!r}'))
-    if msg is None: return _send(h, r['status'], {'type':'error', 'error':r['error']}, headers=r['headers'])
-    if not req.body.get('stream'): return _send(h, 200, msg)
+    if msg is None: return _send(h, r['status'], {'type':'error', 'error':r['error']}, headers={**self.headers, **r['headers']})
+    if not req.body.get('stream'): return _send(h, 200, msg, headers=self.headers)
     data = ''.join(f'event: {e}\ndata: {json.dumps(d)}\n\n' for e,d in sse_events(msg)).encode()
-    _send(h, 200, data, 'text/event-stream')
+    _send(h, 200, data, 'text/event-stream', self.headers)
 
 # %% ../nbs/03_harness.ipynb #67f8bb6f
 def _handler(mock):
@@ -276,6 +281,12 @@ def cli_skip() -> str|None:
     try: claude_bin()
     except FileNotFoundError as e: return str(e)
 
+# %% ../nbs/03_harness.ipynb #6a515926
+def cli_proof(check, # The proof: a function of no arguments, plain or `async`, returning what it found
+              what:str|None=None): # What is skipped; the first line of `check`'s docstring if None
+    "`check()`, unless the CLI is missing: then one `SKIPPED` line and None"
+    return unless_skipped(cli_skip(), check, what)
+
 # %% ../nbs/03_harness.ipynb #b9a3834c
 KEEP_ENV = ('PATH', 'LANG', 'LC_ALL', 'LC_CTYPE', 'TZ')
 
@@ -343,7 +354,8 @@ def _last_json(out):
     try: return json.loads(lines[-1]) if lines else None
     except ValueError: return None
 
-# %% ../nbs/03_harness.ipynb #84f4137b
+# %% ../nbs/03_harness.ipynb #01db59ab
+@delegates(cc_argv)
 def run_claude(prompt:str|None, # The `-p` prompt; None sends none (resumes a deferred tool)
                cwd, # Project dir the CLI runs in
                mock:MockAPI|None=None, # A running mock; None starts one for this run
@@ -353,17 +365,17 @@ def run_claude(prompt:str|None, # The `-p` prompt; None sends none (resumes a de
                timeout:float=60, # Seconds before the CLI is killed
                check:bool=True, # Raise if the CLI exits non-zero
                live:bool=False, # Talk to the real API instead (spends tokens; needs `ANTHROPIC_API_KEY`)
-               **kw): # Passed to `cc_argv`: resume, fork, sid, tools, bare, model, args
+               **kwargs): # Passed to `cc_argv`: resume, fork, sid, tools, bare, model, args
     "Run the bundled CLI once against the mock; returns result, requests and transcript path"
     if mock is None and not live:
-        with MockAPI(script) as m: return run_claude(prompt, cwd, m, cfg=cfg, env=env, timeout=timeout, check=check, **kw)
+        with MockAPI(script) as m: return run_claude(prompt, cwd, m, cfg=cfg, env=env, timeout=timeout, check=check, **kwargs)
     own, cfg = cfg is None, Path(cfg or tempfile.mkdtemp(prefix='llmsurgery-cc-'))
     n0 = len(mock.reqs) if mock else 0
     try:
-        rc, out, err = _run_proc(cc_argv(prompt, **kw), cwd, cc_env(None if live else mock.url, cfg, extra=env), timeout)
+        rc, out, err = _run_proc(cc_argv(prompt, **kwargs), cwd, cc_env(None if live else mock.url, cfg, extra=env), timeout)
         res = _last_json(out)
         if check and rc: raise RuntimeError(f'claude exited {rc}: {(err or out).strip()[:2000]}')
-        sid = (res or {}).get('session_id') or kw.get('sid') or kw.get('resume')
+        sid = (res or {}).get('session_id') or kwargs.get('sid') or kwargs.get('resume')
         return _outcome(mock.reqs[n0:] if mock else L(), sid, None if own else cfg, res=res, rc=rc, out=out, err=err)
     finally:
         if own: shutil.rmtree(cfg, ignore_errors=True)
@@ -474,17 +486,44 @@ def _checked(r, prompt, **kw):
     sent = norm_msgs(r.sent or [])
     return AttrDict(sent=sent, msgs=drop_prompt(sent, prompt), problems=api_problems(sent) if sent else ['no model call'], run=r, **kw)
 
-# %% ../nbs/03_harness.ipynb #0b00f5d9
+# %% ../nbs/03_harness.ipynb #9b63ec2c
+def with_prompt(msgs:list, # API messages, e.g. from `thread_msgs`
+                prompt:str|None): # The new prompt; None adds none
+    "Normalised `msgs` followed by `prompt`, merged into a last user turn the way the CLI merges it"
+    msgs = norm_msgs(msgs)
+    if prompt is None: return msgs
+    if not msgs or msgs[-1]['role']!='user': return msgs + [{'role':'user', 'content':[text_blk(prompt)]}]
+    c = list(msgs[-1]['content'])
+    if c and c[-1].get('type')=='text': c[-1] = {**c[-1], 'text':c[-1]['text']+'\n'}
+    return msgs[:-1] + [{**msgs[-1], 'content':[*c, text_blk(prompt)]}]
+
+# %% ../nbs/03_harness.ipynb #2b455939
+@delegates(run_claude, but=['cfg', 'resume'])
 def resume_check(src, # Transcript path, or records
                  prompt:str|None='Continue.', # New prompt; None resumes with none (a deferred tool)
                  sid:str|None=None, # Session id to file it under; None: from the file name or records
                  cwd=None, # Project dir to run in; None: a scratch one
                  keep:bool=False, # Keep the scratch dirs (in `root`) for inspection
-                 **kw): # Passed to `run_claude`: mock, script, tools, bare, model, env, check, ...
+                 **kwargs): # Passed to `run_claude`: mock, script, tools, bare, model, env, check, ...
     "Resume `src` with the real CLI against the mock; returns what the model received, normalised and checked"
     with _scratch(src, sid, cwd, keep) as (root, proj, path):
-        r = run_claude(prompt, proj, cfg=root/'cfg', resume=path.stem, **kw)
+        r = run_claude(prompt, proj, cfg=root/'cfg', resume=path.stem, **kwargs)
         return _checked(r, prompt, sid=path.stem, root=root if keep else None)
+
+# %% ../nbs/03_harness.ipynb #e9cd0485
+@delegates(run_claude, but=['cfg', 'resume'])
+def resume_in_place(ref, # Session id, unique prefix, name or title
+                    prompt:str|None='Continue.', # New prompt
+                    cwd=None, # Project dir the session belongs to, where the CLI runs; the current directory if None
+                    cfg=None, # Config dir the session lies in (`CLAUDE_CONFIG_DIR`); `claude_dir()` if None
+                    model:str=MODEL, # Model the CLI resumes with: thinking by other models is dropped
+                    **kwargs):
+    "Resume session `ref` where it lies; returns the run, the messages the model got and those the library expected"
+    cwd, cfg = Path(cwd or os.getcwd()), Path(cfg or claude_dir())
+    with modified_env(CLAUDE_CONFIG_DIR=str(cfg)): sid, path = resolve_session(ref, cwd)
+    want = with_prompt(thread_msgs(sess_thread(load_recs(path)), model), prompt)
+    run = run_claude(prompt, cwd, cfg=cfg, resume=sid, model=model, **kwargs)
+    return AttrDict(run=run, got=norm_msgs(run.sent or []), want=want)
 
 # %% ../nbs/03_harness.ipynb #260c4374
 def cc_fixture(name:str) -> Path: # One of 'source', 'fork', 'compacted', 'deferred'
@@ -624,14 +663,15 @@ async def run_sdk(prompt:str|None, # Prompt; None sends none
     finally:
         if own: shutil.rmtree(cfg, ignore_errors=True)
 
-# %% ../nbs/03_harness.ipynb #83b05605
+# %% ../nbs/03_harness.ipynb #59192db6
+@delegates(run_sdk, but=['cfg', 'resume'])
 async def sdk_resume_check(src, # Transcript path, or records
                            prompt:str|None='Continue.', # New prompt; None resumes with none
                            sid:str|None=None, # Session id to file it under
                            cwd=None, # Project dir to run in; None: a scratch one
                            keep:bool=False, # Keep the scratch dirs (in `root`)
-                           **kw): # Passed to `run_sdk`
+                           **kwargs): # Passed to `run_sdk`
     "`resume_check` through the Agent SDK"
     with _scratch(src, sid, cwd, keep) as (root, proj, path):
-        r = await run_sdk(prompt, proj, cfg=root/'cfg', resume=path.stem, **kw)
+        r = await run_sdk(prompt, proj, cfg=root/'cfg', resume=path.stem, **kwargs)
         return _checked(r, prompt, sid=path.stem, root=root if keep else None)
