@@ -15,8 +15,8 @@ from fastcore.basics import AttrDict, first
 from fastcore.foundation import L
 from claude_agent_sdk import (query, ClaudeAgentOptions, HookMatcher, SdkMcpTool, create_sdk_mcp_server,
                               AssistantMessage, UserMessage, ResultMessage, StreamEvent, ToolUseBlock, ToolResultBlock)
-from .harness import RUN_TAG, drain_until, kill_tagged, sdk_query, no_prompt, deferred_call
-_all_ = ['RUN_TAG', 'no_prompt', 'deferred_call']  # from the harness, and still part of this module's API
+from .sdk import RUN_TAG, drain_until, kill_tagged, sdk_query, no_prompt, deferred_call
+_all_ = ['RUN_TAG', 'no_prompt', 'deferred_call']  # from sdk, and still part of this module's API
 
 # %% ../nbs/10_agent.ipynb #8a26bbda
 _SAFE = r'[^;&|<>`$()\n\r]'  # what a `*` may stand for: anything but a shell operator

@@ -17,7 +17,7 @@ from orjson import dumps
 from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L
 from .read import load_recs, img_txt, is_call_type, is_result_type
-from .thread import agent_links, AGENT_TOOLS
+from .subagents import agent_links, AGENT_TOOLS
 from .search import _Rows
 
 # %% ../nbs/07_tools.ipynb #3eda4c33
