@@ -76,7 +76,7 @@ class _Loaded:
         self.scan(recs)
         self.relink_dropped()
 
-# %% ../nbs/02_thread.ipynb #c63247e4
+# %% ../nbs/02_thread.ipynb #d8e310ce
 @patch
 def scan(self:_Loaded, recs):
     "Keep the chain rows of `recs` with their effective parents; note the last row and the checkpoint"
@@ -97,12 +97,14 @@ def scan(self:_Loaded, recs):
             sub = r.get('subtype') if t == 'system' else None
             if sub == 'file_snapshot': self.trailing_snapshots += 1
             elif not r.get('isSidechain') and not ((a := r.get('attachment')) and a.get('type') == 'fork_briefing'):
-                self.last, self.trailing_snapshots, self.explicit, self.rewound_empty = u, 0, False, False   # a main row
-                if isinstance(ts := r.get('timestamp'), str) and ts > self._newest_ts: self.newest, self._newest_ts = u, ts
+                self.last, self.trailing_snapshots = u, 0   # a main row: it also ends an explicit checkpoint or rewind
+                self.explicit = self.rewound_empty = False
+                if isinstance(ts := r.get('timestamp'), str) and ts > self._newest_ts:
+                    self.newest, self._newest_ts = u, ts
             if sub == 'compact_boundary': self.checkpoint, self.explicit = None, False
         elif t == 'last-prompt': self.note_checkpoint(r)
 
-# %% ../nbs/02_thread.ipynb #f3552ad2
+# %% ../nbs/02_thread.ipynb #5b2cc37b
 @patch
 def note_checkpoint(self:_Loaded, r):
     "Take in `last-prompt` record `r`: its leaf becomes the checkpoint, or the session is rewound to empty"
@@ -111,7 +113,8 @@ def note_checkpoint(self:_Loaded, r):
     if leaf:
         self.explicit = r.get('explicit') is True or (self.explicit and leaf == self.checkpoint)
         self.checkpoint, self.rewound_empty = leaf, False
-    elif leaf is None and r.get('explicit') is True: self.rewound_empty, self.checkpoint, self.explicit = True, None, False
+    elif leaf is None and r.get('explicit') is True:
+        self.rewound_empty, self.checkpoint, self.explicit = True, None, False
 
 # %% ../nbs/02_thread.ipynb #f9049062
 @patch
@@ -387,7 +390,7 @@ class _Relinker:
             self.sides[side] = ([x[0] for x in es], [x[1] for x in es])
         return self.sides[side]
 
-# %% ../nbs/02_thread.ipynb #abf58f76
+# %% ../nbs/02_thread.ipynb #5bd150e1
 def _walk_to_root(ld, leaf):
     "Rows from the last boundary (or root) down to `leaf`, following repaired parents"
     chain, seen, at, fixed, fix, k = [], set(), {}, set(), _Relinker(ld), ld.rows[leaf]
@@ -396,13 +399,14 @@ def _walk_to_root(ld, leaf):
         if is_boundary(k) or not (p := ld.parent[k['uuid']]): break
         z = ld.rows.get(p)
         if z is not None and z['uuid'] in seen:
-            if any(r['uuid'] in fixed for r in chain[at[z['uuid']]:-1]): break   # the loop closes through a repair: cut, as the CLI does
+            # a loop that a repair closed is cut, as the CLI does; one in the data is an error
+            if any(r['uuid'] in fixed for r in chain[at[z['uuid']]:-1]): break
             raise ValueError(f"parentUuid cycle: {k['uuid']} -> {p}")
         if z is None and (z := fix.find(k, seen)) is not None: fixed.add(k['uuid'])
         k = z
     return chain[::-1], seen
 
-# %% ../nbs/02_thread.ipynb #b620d5ca
+# %% ../nbs/02_thread.ipynb #394ff124
 def _side_run(start, parent, kids, seen):
     "A dead-end run of side rows from `start` below `parent`, or [] if it branches or reaches a message"
     out, y = [], start
@@ -414,9 +418,11 @@ def _side_run(start, parent, kids, seen):
         y = ks[0] if ks else None
     return out
 
-def _same_writer(a, b): return bool(a.get('isSidechain')) == bool(b.get('isSidechain')) and a.get('agentId') == b.get('agentId')
+def _same_writer(a, b):
+    "Were rows `a` and `b` written by the same writer (both main or both sidechain, same agent)?"
+    return bool(a.get('isSidechain')) == bool(b.get('isSidechain')) and a.get('agentId') == b.get('agentId')
 
-# %% ../nbs/02_thread.ipynb #20f5a3a5
+# %% ../nbs/02_thread.ipynb #2a7ee73f
 def _result_index(ld):
     "Assistant rows by message id, and result rows indexed under every call row they may answer"
     rows, par = ld.rows, ld.parent
@@ -447,7 +453,8 @@ def _result_index(ld):
         if (k, r['uuid']) not in pairs: pairs.add((k, r['uuid'])); under.setdefault(k, []).append(r)
     for r in strays:
         s = r.get('sourceToolAssistantUUID')
-        if isinstance(s, str) and s != par[r['uuid']] and (src := rows.get(s)) is not None and _same_writer(r, src): put(s, r)
+        if isinstance(s, str) and s != par[r['uuid']] and (src := rows.get(s)) is not None and _same_writer(r, src):
+            put(s, r)
         for i in _tr_ids(r):
             if (o := owner.get(i)) is not None and o['uuid'] != par[r['uuid']] and _same_writer(r, o): put(o['uuid'], r)
     return by_mid, under, owner
@@ -476,7 +483,7 @@ class _Recovery:
         if self._answered is None: self._answered = {i for r in self.chain for i in _tr_ids(r)}
         return self._answered
 
-# %% ../nbs/02_thread.ipynb #c20be683
+# %% ../nbs/02_thread.ipynb #1537d75f
 @patch
 def results_for(self:_Recovery, members, mset):
     "Off-thread results of a reply: those hanging from its rows, then strays answering an open call"
@@ -490,7 +497,8 @@ def results_for(self:_Recovery, members, mset):
         top = max(self.fpos.get(m['uuid'], float('inf')) for m in members)
         for r in sorted(loose, key=self.key):
             ids = _tr_ids(r)
-            if not any(i not in ans and (o := self.owner.get(i)) is not None and o['uuid'] in mset for i in ids): continue
+            if not any(i not in ans and (o := self.owner.get(i)) is not None and o['uuid'] in mset for i in ids):
+                continue
             ans.update(ids); self.over[r['uuid']] = max(self.fpos[r['uuid']], top + 0.5); direct.append(r)
     return direct
 
@@ -536,7 +544,7 @@ def group(self:_Recovery, a):
     if not rec and not anchored: return None
     return dict(start=start, end=end, rec=sorted(rec, key=self.key), anc=anchored)
 
-# %% ../nbs/02_thread.ipynb #9371c2e6
+# %% ../nbs/02_thread.ipynb #0bed25bd
 @patch
 def splice(self:_Recovery, groups):
     "The thread with each group's rows slotted in by file position"
@@ -550,7 +558,8 @@ def splice(self:_Recovery, groups):
     for g in merged:
         out += ch[at:g['start'] + 1]; rec, j = g['rec'], 0
         for row in ch[g['start'] + 1:g['end']]:
-            while j < len(rec) and self.pos(rec[j]) < self.fpos.get(row['uuid'], float('inf')): out.append(rec[j]); j += 1
+            while j < len(rec) and self.pos(rec[j]) < self.fpos.get(row['uuid'], float('inf')):
+                out.append(rec[j]); j += 1
             out.append(row); out += g['anc'].get(row['uuid'], [])
         out += rec[j:]; at = g['end']
     return out + ch[at:]
@@ -617,14 +626,16 @@ def sess_thread(
     "The records of the conversation Claude Code resumes, in the order it holds them"
     with _gc_off(): return _resumed(_Loaded(recs))[1]
 
-# %% ../nbs/02_thread.ipynb #8eb7b922
-INTERRUPTED = ("[Tool call interrupted: the session ended before this call's result was recorded, so its outcome is unknown. "
-               "Check whether it took effect before relying on it or running it again.]")
+# %% ../nbs/02_thread.ipynb #37b96ba6
+INTERRUPTED = ("[Tool call interrupted: the session ended before this call's result was recorded, so its outcome is "
+               "unknown. Check whether it took effect before relying on it or running it again.]")
 NO_RESPONSE = 'No response requested.'
 MISSING = '[Tool result missing due to internal error]'
 _CAVEAT = '<local-command-caveat>'
 
-def _as_blocks(c): return [dict(type='text', text=c)] if isinstance(c, str) else [dict(b) for b in c if isinstance(b, dict)]
+def _as_blocks(c):
+    "Content `c` as a list of (copied) blocks: a string is one text block"
+    return [dict(type='text', text=c)] if isinstance(c, str) else [dict(b) for b in c if isinstance(b, dict)]
 def _blank(b): return b.get('type') == 'text' and isinstance(b.get('text'), str) and not b['text'].strip()
 
 def _merge_user(a, b):
@@ -647,18 +658,19 @@ def _prune(thread):
             tail.add(id(r))
     return [r for r in rows if id(r) in tail or not (ids := _tu_ids(r)) or any(i in answered for i in ids)]
 
-# %% ../nbs/02_thread.ipynb #c8bc1e35
+# %% ../nbs/02_thread.ipynb #d08a77cd
 _CMD_KINDS = (('<command-name>', 'record'), ('<local-command-stdout>', 'output'), ('<local-command-stderr>', 'output'),
               (_CAVEAT, 'caveat'))
 
 def _last_txt(c):
     "The text of the last text block of content `c`, or `c` itself if it is a string"
     if isinstance(c, str): return c
-    if isinstance(c, list): return next((b.get('text') for b in reversed(c) if isinstance(b, dict) and b.get('type') == 'text'), None)
+    if isinstance(c, list):
+        return next((b.get('text') for b in reversed(c) if isinstance(b, dict) and b.get('type') == 'text'), None)
 
 def _slash(c):
     "Is content `c` a typed slash command (a string, or a last block of text, starting with `/`)?"
-    if isinstance(c, list): c = (c[-1].get('text') if c and isinstance(c[-1], dict) and c[-1].get('type') == 'text' else None)
+    if isinstance(c, list): c = _last_txt(c[-1:])
     return isinstance(c, str) and c.strip().startswith('/')
 
 def _cmd_kind(r):
@@ -685,7 +697,7 @@ def _local_tail(thread):
         meta = meta and r.get('isMeta') is True
     return meta
 
-# %% ../nbs/02_thread.ipynb #de5e8b84
+# %% ../nbs/02_thread.ipynb #765c0628
 def _back_to(msgs, mid):
     "Index of the earlier assistant message of reply `mid` a row joins, or None"
     if mid is None: return None
@@ -707,29 +719,32 @@ def _add(msgs, r, model):
     blocks = [{k: b[k] for k in ('type', 'id', 'name', 'input') if k in b} if b.get('type') == 'tool_use' else b
               for b in _as_blocks(m.get('content') or []) if keep(b)]
     if not blocks: return
-    if (j := _back_to(msgs, m.get('id'))) is None: return msgs.append(dict(role='assistant', content=blocks, _mid=m.get('id')))
+    if (j := _back_to(msgs, m.get('id'))) is None:
+        return msgs.append(dict(role='assistant', content=blocks, _mid=m.get('id')))
     msgs[j]['content'] += blocks
     after = msgs[j + 1:]; del msgs[j + 1:]
     for t in after: _fold_user(msgs, t['content']) if t['role'] == 'user' else msgs.append(t)
 
-# %% ../nbs/02_thread.ipynb #e6b5829f
+# %% ../nbs/02_thread.ipynb #91ed8a6f
 def _pair(msgs):
     "Give every call a result in the next user message, and drop results without a call"
     seen_tu, seen_tr = set(), set()
     for i, m in enumerate(msgs):
         if m['role'] == 'assistant':
-            m['content'] = [b for b in m['content'] if b.get('type') != 'tool_use' or not (b.get('id') in seen_tu or seen_tu.add(b.get('id')))]
+            m['content'] = [b for b in m['content']
+                            if b.get('type') != 'tool_use' or not (b.get('id') in seen_tu or seen_tu.add(b.get('id')))]
             continue
         prev = msgs[i - 1] if i and msgs[i - 1]['role'] == 'assistant' else None
         calls = [b['id'] for b in prev['content'] if b.get('type') == 'tool_use'] if prev else []
         if isinstance(m['content'], str) and not calls: continue
         keep = [b for b in _as_blocks(m['content']) if b.get('type') != 'tool_result'
-                or (b.get('tool_use_id') in calls and not (b['tool_use_id'] in seen_tr or seen_tr.add(b['tool_use_id'])))]
+                or (b.get('tool_use_id') in calls
+                    and not (b['tool_use_id'] in seen_tr or seen_tr.add(b['tool_use_id'])))]
         have = {b.get('tool_use_id') for b in keep if b.get('type') == 'tool_result'}
         miss = [dict(type='tool_result', tool_use_id=c, content=MISSING, is_error=True) for c in calls if c not in have]
         m['content'] = (miss + keep) or '(no content)'
 
-# %% ../nbs/02_thread.ipynb #da6db93f
+# %% ../nbs/02_thread.ipynb #171b2904
 def thread_msgs(
     thread, # Thread records, e.g. from `sess_thread`
     model:str=None, # The resuming model: thinking from other models is dropped
@@ -738,8 +753,10 @@ def thread_msgs(
     rows = _prune(list(thread)); msgs = []
     last = max((i for i, r in enumerate(rows) if not r.get('_local')), default=-1)
     for r in rows[:last + 1]: _add(msgs, r, model)
-    if msgs and msgs[-1]['role'] == 'assistant' and (calls := [b['id'] for b in msgs[-1]['content'] if b.get('type') == 'tool_use']):
-        msgs.append(dict(role='user', content=[dict(type='tool_result', content=INTERRUPTED, is_error=True, tool_use_id=c) for c in calls], _mid=None))
+    end = msgs[-1] if msgs else {}
+    if end.get('role') == 'assistant' and (calls := [b['id'] for b in end['content'] if b.get('type') == 'tool_use']):
+        stops = [dict(type='tool_result', content=INTERRUPTED, is_error=True, tool_use_id=c) for c in calls]
+        msgs.append(dict(role='user', content=stops, _mid=None))
     if msgs and msgs[-1]['role'] == 'user' and not _local_tail(thread):
         msgs.append(dict(role='assistant', content=[dict(type='text', text=NO_RESPONSE)], _mid=None))
     for r in rows[last + 1:]: _add(msgs, r, model)
@@ -749,9 +766,9 @@ def thread_msgs(
     _pair(msgs)
     return msgs
 
-# %% ../nbs/02_thread.ipynb #cd418abf
+# %% ../nbs/02_thread.ipynb #dea1db2a
 def _era_before(ld, recs, pos, b):
-    "The conversation when boundary `b` was written: up from its `logicalParentUuid`, else the thread of the rows before it"
+    "The conversation when boundary `b` was written: up from `logicalParentUuid`, else the thread of the rows before it"
     p = b.get('logicalParentUuid')
     p = ld.progress_parent.get(p, p)   # a progress row stands for its nearest kept ancestor
     try:
@@ -775,11 +792,11 @@ def sess_history(
         out = era + [r for r in out if id(r) not in ids]
     return L(out)
 
-# %% ../nbs/02_thread.ipynb #67dd0051
+# %% ../nbs/02_thread.ipynb #0a93ed88
 def thread_state(
     recs, # Transcript records in file order, e.g. from `load_recs`
 )->AttrDict: # thread, leaf, rows, par, prog, ck, last, empty and relink
-    "The thread `sess_thread` gives, with the loader's view behind it: kept rows, effective parents, checkpoint, last row"
+    "The thread `sess_thread` gives, and the loader's view behind it: kept rows, their parents, checkpoint, last row"
     with _gc_off():
         ld = _Loaded(recs)
         leaf, thread = _resumed(ld)
