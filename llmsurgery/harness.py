@@ -51,7 +51,7 @@ def mk_reply(*blocks, # Content blocks; a str is a text block
     if stop_reason is None: stop_reason = 'tool_use' if any(b['type']=='tool_use' for b in bs) else 'end_turn'
     return {'content':bs, 'stop_reason':stop_reason, 'usage':dict(usage or {})}
 
-# %% ../nbs/03_harness.ipynb #525dca78
+# %% ../nbs/03_harness.ipynb #33705ff8
 ERR_TYPES = {400:'invalid_request_error', 401:'authentication_error', 403:'permission_error', 404:'not_found_error',
              413:'request_too_large', 429:'rate_limit_error', 500:'api_error', 529:'overloaded_error'}
 
@@ -62,7 +62,8 @@ def mk_error(status:int, # HTTP status, e.g. 429, 529, 500
              headers:dict|None=None): # More response headers, e.g. `{'retry-after':'2'}`
     "A scripted error reply: HTTP status, the API's error body and response headers"
     hs = {} if retry else {'x-should-retry':'false'}
-    return {'status':status, 'error':{'type':type or ERR_TYPES.get(status, 'api_error'), 'message':message}, 'headers':{**hs, **(headers or {})}}
+    err = {'type':type or ERR_TYPES.get(status, 'api_error'), 'message':message}
+    return {'status':status, 'error':err, 'headers':{**hs, **(headers or {})}}
 
 def is_err_reply(x # A scripted reply, in any form `as_reply` takes
                 ) -> bool:
@@ -116,7 +117,7 @@ def sse_events(msg:dict # An API message, as `reply_msg` makes it
         'delta':{'stop_reason':msg['stop_reason'], 'stop_sequence':msg['stop_sequence']}}))
     return ev + [('message_stop', {'type':'message_stop'})]
 
-# %% ../nbs/03_harness.ipynb #db5b4dc6
+# %% ../nbs/03_harness.ipynb #1a78d36e
 COMPACT_SUMMARY = '<analysis>Mock analysis.</analysis>\n<summary>Mock summary of the conversation so far.</summary>'
 COMPACT_RULE = ('create a detailed summary', COMPACT_SUMMARY)
 
@@ -125,8 +126,10 @@ def msg_text(msg # An API message (a request's last message, say)
     "All the text in one API message: string content, text blocks and string tool results"
     c = msg.get('content', '')
     if isinstance(c, str): return c
-    return '\n'.join(b.get('text', '') if b.get('type')=='text' else b['content'] if isinstance(b.get('content'), str) else ''
-                     for b in c if isinstance(b, dict))
+    def txt(b):
+        if b.get('type')=='text': return b.get('text', '')
+        return b['content'] if isinstance(b.get('content'), str) else ''
+    return '\n'.join(txt(b) for b in c if isinstance(b, dict))
 
 # %% ../nbs/03_harness.ipynb #65ac039e
 class MockAPI:
@@ -189,12 +192,13 @@ def _send(h, code, body=None, ctype='application/json', headers=None):
 
 def _api_err(msg): return {'type':'error', 'error':{'type':'invalid_request_error', 'message':msg}}
 
-# %% ../nbs/03_harness.ipynb #e8cd2f14
+# %% ../nbs/03_harness.ipynb #e0d8cda6
 @patch
 def _record(self:MockAPI, h, body):
     "Record the request `h` is handling; returns it with its number `n`"
     with self._lock:
-        req = AttrDict(n=len(self.reqs), method=h.command, path=h.path, headers={k.lower():v for k,v in h.headers.items()}, body=body)
+        hs = {k.lower():v for k,v in h.headers.items()}
+        req = AttrDict(n=len(self.reqs), method=h.command, path=h.path, headers=hs, body=body)
         self.reqs.append(req)
     return req
 
@@ -203,13 +207,15 @@ def _answer(self:MockAPI, h, req):
     "Answer one Messages request: an error reply, else the reply streamed or as JSON, per the request's `stream` flag"
     try:
         r = self.pick(req)
-        if isinstance(r, Stall) and (r := self._hold(r)) is None: h.close_connection = True; return  # stopping: no answer
+        if isinstance(r, Stall) and (r := self._hold(r)) is None:  # the mock is stopping: no answer
+            h.close_connection = True; return
         r = as_reply(r)
         msg = None if is_err_reply(r) else reply_msg(r, req.n, req.body.get('model') or MODEL)
     except Exception as e:
         self.errors.append(e)
         return _send(h, 400, _api_err(f'mock script failed: {e!r}'))
-    if msg is None: return _send(h, r['status'], {'type':'error', 'error':r['error']}, headers={**self.headers, **r['headers']})
+    if msg is None:
+        return _send(h, r['status'], {'type':'error', 'error':r['error']}, headers={**self.headers, **r['headers']})
     if not req.body.get('stream'): return _send(h, 200, msg, headers=self.headers)
     data = ''.join(f'event: {e}\ndata: {json.dumps(d)}\n\n' for e,d in sse_events(msg)).encode()
     _send(h, 200, data, 'text/event-stream', self.headers)
@@ -267,13 +273,15 @@ def url(self:MockAPI): "Base URL to give as `ANTHROPIC_BASE_URL`"; return f'http
 @patch(as_prop=True)
 def calls(self:MockAPI): "The Messages requests (model calls) seen so far"; return self.reqs.filter(is_call)
 
-# %% ../nbs/03_harness.ipynb #35eb44ae
+# %% ../nbs/03_harness.ipynb #370fdc17
 def claude_bin() -> Path:
     "Path of the Claude Code CLI bundled in `claude-agent-sdk`"
     spec = importlib.util.find_spec('claude_agent_sdk')
-    if spec is None: raise FileNotFoundError('claude-agent-sdk is not installed, so there is no bundled Claude Code CLI')
+    if spec is None:
+        raise FileNotFoundError('claude-agent-sdk is not installed, so there is no bundled Claude Code CLI')
     p = Path(spec.origin).parent/'_bundled'/'claude'
-    if not p.is_file(): raise FileNotFoundError(f'no Claude Code CLI at {p}: this claude-agent-sdk wheel does not bundle one')
+    if not p.is_file():
+        raise FileNotFoundError(f'no Claude Code CLI at {p}: this claude-agent-sdk wheel does not bundle one')
     return p
 
 def cli_skip() -> str|None:
@@ -354,7 +362,7 @@ def _last_json(out):
     try: return json.loads(lines[-1]) if lines else None
     except ValueError: return None
 
-# %% ../nbs/03_harness.ipynb #01db59ab
+# %% ../nbs/03_harness.ipynb #06730136
 @delegates(cc_argv)
 def run_claude(prompt:str|None, # The `-p` prompt; None sends none (resumes a deferred tool)
                cwd, # Project dir the CLI runs in
@@ -368,11 +376,13 @@ def run_claude(prompt:str|None, # The `-p` prompt; None sends none (resumes a de
                **kwargs): # Passed to `cc_argv`: resume, fork, sid, tools, bare, model, args
     "Run the bundled CLI once against the mock; returns result, requests and transcript path"
     if mock is None and not live:
-        with MockAPI(script) as m: return run_claude(prompt, cwd, m, cfg=cfg, env=env, timeout=timeout, check=check, **kwargs)
+        with MockAPI(script) as m:
+            return run_claude(prompt, cwd, m, cfg=cfg, env=env, timeout=timeout, check=check, **kwargs)
     own, cfg = cfg is None, Path(cfg or tempfile.mkdtemp(prefix='llmsurgery-cc-'))
     n0 = len(mock.reqs) if mock else 0
     try:
-        rc, out, err = _run_proc(cc_argv(prompt, **kwargs), cwd, cc_env(None if live else mock.url, cfg, extra=env), timeout)
+        cli_env = cc_env(None if live else mock.url, cfg, extra=env)
+        rc, out, err = _run_proc(cc_argv(prompt, **kwargs), cwd, cli_env, timeout)
         res = _last_json(out)
         if check and rc: raise RuntimeError(f'claude exited {rc}: {(err or out).strip()[:2000]}')
         sid = (res or {}).get('session_id') or kwargs.get('sid') or kwargs.get('resume')
@@ -380,12 +390,12 @@ def run_claude(prompt:str|None, # The `-p` prompt; None sends none (resumes a de
     finally:
         if own: shutil.rmtree(cfg, ignore_errors=True)
 
-# %% ../nbs/03_harness.ipynb #30f798f6
+# %% ../nbs/03_harness.ipynb #c90c3f48
 def norm_msgs(msgs:list # API messages, as a request sends them
              ) -> list:
     "API messages with list content and no `cache_control`, for comparing conversations"
-    return [{'role':m['role'], 'content':[plain_block(b) for b in (m['content'] if isinstance(m['content'], list) else [m['content']])]}
-            for m in msgs]
+    def blocks(c): return c if isinstance(c, list) else [c]
+    return [{'role':m['role'], 'content':[plain_block(b) for b in blocks(m['content'])]} for m in msgs]
 
 # %% ../nbs/03_harness.ipynb #81908980
 def _diff_lines(msgs, w):
@@ -399,11 +409,12 @@ def msgs_diff(a:list, # Normalised conversation, e.g. what the CLI sent
     "Unified diff of two normalised conversations, one line per content block; [] when equal"
     return list(difflib.unified_diff(_diff_lines(a, w), _diff_lines(b, w), *names, lineterm='', n=1))
 
-# %% ../nbs/03_harness.ipynb #ffaaf544
+# %% ../nbs/03_harness.ipynb #efbdff6a
 def _msg_problems(i, m, prev):
     "Problems of message `i` given the message before it"
     bs, out = m['content'] if isinstance(m['content'], list) else [text_blk(m['content'])], []
-    asked = list(dict.fromkeys(b['id'] for b in (prev or {}).get('content', []) if isinstance(b, dict) and b.get('type')=='tool_use'))
+    asked = list(dict.fromkeys(b['id'] for b in (prev or {}).get('content', [])
+                               if isinstance(b, dict) and b.get('type')=='tool_use'))
     if m['role']=='user':
         got = [b['tool_use_id'] for b in bs if b.get('type')=='tool_result']
         out += [f'msg {i}: tool_result {t} answers no tool_use in msg {i-1}' for t in got if t not in asked]
@@ -430,7 +441,7 @@ def api_problems(msgs:list # API messages, as a request sends them
     ids = [b['id'] for m in msgs if isinstance(m['content'], list) for b in m['content'] if b.get('type')=='tool_use']
     return out + [f'tool_use id {t} used {ids.count(t)} times' for t in dict.fromkeys(ids) if ids.count(t)>1]
 
-# %% ../nbs/03_harness.ipynb #cf04d8fc
+# %% ../nbs/03_harness.ipynb #c51123a9
 def _sid_for(src, recs):
     "Session id to file `src` under: its UUID file name, else its first UUID `sessionId`, else a new one"
     if recs is None:
@@ -448,16 +459,19 @@ def stage_sess(src, # Transcript path, or records (dicts) to write as one
     dest = d/f'{sid or _sid_for(src, recs)}.jsonl'
     d.mkdir(parents=True, exist_ok=True)
     if recs is None: shutil.copyfile(src, dest)
-    else: dest.write_text(''.join(json.dumps(r, ensure_ascii=False, separators=(',', ':'))+'\n' for r in recs), encoding='utf-8')
+    else: dest.write_text(''.join(json.dumps(r, ensure_ascii=False, separators=(',', ':'))+'\n' for r in recs),
+                          encoding='utf-8')
     return dest
 
-# %% ../nbs/03_harness.ipynb #42ecbeb6
+# %% ../nbs/03_harness.ipynb #31b6f22d
 def drop_prompt(msgs:list, # Normalised messages as sent
                 prompt:str|None): # The prompt that was sent with them
     "Normalised `msgs` without the new `prompt` text at the end"
-    if not msgs or prompt is None or msgs[-1]['role']!='user' or msgs[-1]['content'][-1:]!=[text_blk(prompt)]: return msgs
+    if not msgs or prompt is None or msgs[-1]['role']!='user' or msgs[-1]['content'][-1:]!=[text_blk(prompt)]:
+        return msgs
     bs = list(msgs[-1]['content'][:-1])
-    if bs and bs[-1].get('type')=='text' and bs[-1]['text'].endswith('\n'): bs[-1] = {**bs[-1], 'text':bs[-1]['text'][:-1]}
+    if bs and bs[-1].get('type')=='text' and bs[-1]['text'].endswith('\n'):
+        bs[-1] = {**bs[-1], 'text':bs[-1]['text'][:-1]}
     return msgs[:-1] + ([{**msgs[-1], 'content':bs}] if bs else [])
 
 @contextmanager
@@ -474,7 +488,8 @@ def _scratch(src, sid, cwd, keep):
 def _checked(r, prompt, **kw):
     "The resume_check result for run `r`"
     sent = norm_msgs(r.sent or [])
-    return AttrDict(sent=sent, msgs=drop_prompt(sent, prompt), problems=api_problems(sent) if sent else ['no model call'], run=r, **kw)
+    problems = api_problems(sent) if sent else ['no model call']
+    return AttrDict(sent=sent, msgs=drop_prompt(sent, prompt), problems=problems, run=r, **kw)
 
 # %% ../nbs/03_harness.ipynb #9b63ec2c
 def with_prompt(msgs:list, # API messages, e.g. from `thread_msgs`
@@ -523,7 +538,7 @@ def sdk_env(url:str, # Base URL of the mock
     env = cc_env(url, cfg, extra=extra)
     return {**{k:'' for k in os.environ if k.startswith(('ANTHROPIC_', 'CLAUDE_')) and k not in env}, **env}
 
-# %% ../nbs/03_harness.ipynb #bac4a543
+# %% ../nbs/03_harness.ipynb #504dd81e
 async def run_sdk(prompt:str|None, # Prompt; None sends none
                   cwd, # Project dir
                   mock:MockAPI|None=None, # A running mock; None starts one for this run
@@ -540,11 +555,13 @@ async def run_sdk(prompt:str|None, # Prompt; None sends none
     from claude_agent_sdk import ClaudeAgentOptions, ResultMessage
     if mock is None:
         with MockAPI(script) as m:
-            return await run_sdk(prompt, cwd, m, cfg=cfg, resume=resume, tools=tools, bare=bare, model=model, env=env, timeout=timeout, **opts)
+            return await run_sdk(prompt, cwd, m, cfg=cfg, resume=resume, tools=tools, bare=bare, model=model, env=env,
+                                 timeout=timeout, **opts)
     own, cfg, tag = cfg is None, Path(cfg or tempfile.mkdtemp(prefix='llmsurgery-cc-')), str(uuid.uuid4())
     try:
-        o = ClaudeAgentOptions(cwd=str(cwd), model=model, resume=resume, allowed_tools=list(tools or []), cli_path=str(claude_bin()),
-                               env=sdk_env(mock.url, cfg, {**(env or {}), RUN_TAG:tag}), extra_args={'bare':None} if bare else {}, **opts)
+        o = ClaudeAgentOptions(cwd=str(cwd), model=model, resume=resume, allowed_tools=list(tools or []),
+                               cli_path=str(claude_bin()), env=sdk_env(mock.url, cfg, {**(env or {}), RUN_TAG:tag}),
+                               extra_args={'bare':None} if bare else {}, **opts)
         n0, msgs = len(mock.reqs), L()
         if (killed := await drain_until(sdk_query(prompt, o), timeout, tag, msgs)) is not None:
             raise TimeoutError(f'the SDK run did not finish within {timeout}s; killed {len(killed)} processes')

@@ -5,14 +5,14 @@
 # %% auto #0
 __all__ = ['RUN_TAG', 'deferred_call', 'no_prompt', 'sdk_query', 'tagged_pids', 'kill_tagged', 'drain_until']
 
-# %% ../nbs/02b_sdk.ipynb #f59f353d
+# %% ../nbs/02b_sdk.ipynb #c8ffe305
 import os, signal, asyncio
 from pathlib import Path
 from fastcore.basics import AttrDict, first
-from .paths import check_ref
+from .paths import check_ref, msg_content
 from .read import load_recs
 
-# %% ../nbs/02b_sdk.ipynb #4c6ce252
+# %% ../nbs/02b_sdk.ipynb #5a1cf0ea
 def deferred_call(recs): # Transcript records, in file order
     "The call a deferral left waiting in `recs`, as `AttrDict(id, name, input)`, or None"
     pend = None
@@ -20,7 +20,7 @@ def deferred_call(recs): # Transcript records, in file order
         a = r.get('attachment') if r.get('type')=='attachment' else None
         if isinstance(a, dict) and a.get('type')=='hook_deferred_tool':
             pend = AttrDict(id=a.get('toolUseID'), name=a.get('toolName'), input=a.get('toolInput'))
-        c = r['message'].get('content') if pend and r.get('type')=='user' and isinstance(r.get('message'), dict) else None
+        c = msg_content(r) if pend and r.get('type')=='user' else None
         if isinstance(c, list) and any(isinstance(b, dict) and b.get('tool_use_id')==pend.id for b in c): pend = None
     return pend
 
@@ -35,7 +35,7 @@ def no_prompt():
     "An empty streaming-input prompt: resume a session without adding a user turn"
     return _NoPrompt()
 
-# %% ../nbs/02b_sdk.ipynb #6e1bab80
+# %% ../nbs/02b_sdk.ipynb #3212e07a
 def _resume_transcript(opts):
     "The transcript `opts.resume` names, in the config dir the SDK's child will use, if it is there"
     check_ref(opts.resume)
@@ -47,9 +47,10 @@ def _resume_transcript(opts):
 
 def _check_no_prompt(opts):
     "Refuse a no-prompt query that would wait for input for ever"
-    if not opts.resume: raise ValueError('a query with no prompt only continues a deferred call: set `resume` in the options')
+    if not opts.resume:
+        raise ValueError('a query with no prompt only continues a deferred call: set `resume` in the options')
     if (p := _resume_transcript(opts)) and deferred_call(load_recs(p)) is None:
-        raise ValueError(f'{p}: no deferred call is waiting, so a resume without a prompt would wait for input for ever')
+        raise ValueError(f'{p}: no deferred call is waiting, so a resume with no prompt would wait for input for ever')
 
 # %% ../nbs/02b_sdk.ipynb #5899db6b
 async def sdk_query(prompt, # A string, a streaming-input iterable, or `no_prompt()` (None means the same)
@@ -88,12 +89,12 @@ def kill_tagged(tag:str, # The run's tag, the value of `RUN_TAG` in its environm
         killed += pids
     return killed
 
-# %% ../nbs/02b_sdk.ipynb #5254c5da
+# %% ../nbs/02b_sdk.ipynb #26a40ccd
 async def drain_until(it, # Async iterable of messages, e.g. `sdk_query(...)`
                       timeout:float, # Seconds to wait for its end
                       tag:str|None=None, # `RUN_TAG` value of the processes to kill at the deadline
                       out:list|None=None): # Where the messages go; those that came before the deadline stay there
-    "Collect `it` into `out` until it ends (returns None) or `timeout` s pass (kills the tagged processes, returns their ids)"
+    "Collect `it` into `out` until it ends (returns None) or `timeout` s pass (kills the tagged processes: their ids)"
     out = [] if out is None else out
     async def _run():
         async for m in it: out.append(m)
@@ -105,6 +106,6 @@ async def drain_until(it, # Async iterable of messages, e.g. `sdk_query(...)`
     if done: return task.result()
     killed = kill_tagged(tag) if tag else []
     task.cancel()
-    await asyncio.wait({task})  # let the stream close; unlike `await task`, a cancellation of the caller still gets through
+    await asyncio.wait({task})  # let the stream close; unlike `await task`, a cancellation of the caller gets through
     if not task.cancelled(): task.exception()  # cut off at the deadline: how the stream ended does not matter
     return killed
