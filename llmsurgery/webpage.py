@@ -14,7 +14,8 @@ from pathlib import Path
 from fastcore.basics import AttrDict
 from fastcore.foundation import L
 from .read import load_recs, sess_meta, img_txt, is_call_type, is_result_type
-from .thread import sess_history, is_boundary, agent_links
+from .thread import sess_history, is_boundary
+from .subagents import agent_links
 from .tools import tool_calls, waterfall, turn_starts, is_prompt, tu_arg, tr_txt, sess_stats
 from .dialog import dlg_thread
 from .write import _atomic_write
