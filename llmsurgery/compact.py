@@ -8,7 +8,7 @@ __all__ = ['EST', 'CUT', 'POLICY', 'SKILL_HEAD', 'OPEN', 'CLOSE', 'LEGEND', 'TAI
            'compact_body', 'join_compacts', 'compact_part', 'summary_txt', 'split_compaction', 'compact_records',
            'Compaction', 'prepare_compaction', 'append_compaction', 'compact_session', 'compact_report', 'sess_digest']
 
-# %% ../nbs/09_compact.ipynb #de8dbeae
+# %% ../nbs/09_compact.ipynb #b0b613de
 import json, os, re, shlex
 from pathlib import Path
 from fastcore.basics import AttrDict, basic_repr
@@ -18,8 +18,8 @@ from .read import load_recs, sess_id, is_call_type, is_result_type
 from .thread import sess_thread, thread_msgs, is_boundary
 from .tools import tr_txt, strip_tags
 from .dialog import recs2chat
-from .write import stable_uuid, sess_digest, SessChanged, _now
-from .write import _tip, _tail, _locked, _expected, _write  # `append_sess`'s parts
+from .write import stable_uuid, sess_digest, SessChanged, now_ts as _now
+from .write import append_tip as _tip, _append_bytes as _tail, _locked, _expected, _write  # `append_sess`'s parts
 _all_ = ['sess_digest']  # defined in `04_write`, where `append_sess` checks it; kept importable from here
 
 # %% ../nbs/09_compact.ipynb #6fbbe6f1

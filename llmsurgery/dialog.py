@@ -8,7 +8,7 @@ __all__ = ['ASST_BLOCKS', 'SKIP_BLOCKS', 'THINK_BLOCKS', 'KINDS', 'MAP_KEY', 'US
            'write_ipynb', 'read_ipynb', 'dlg_thread', 'sess_path', 'sess2dlg', 'dlg2recs', 'dlg2sess', 'sess2nb',
            'sess_ls']
 
-# %% ../nbs/08_dialog.ipynb #ac74add2
+# %% ../nbs/08_dialog.ipynb #9bde0a30
 import hashlib, json, os, re, tempfile
 from datetime import datetime
 from pathlib import Path
@@ -19,7 +19,7 @@ from fastcore.foundation import L
 from .paths import check_ref, list_sessions, projects_dir, resolve_session, sess_src
 from .read import load_recs, sess_id, sess_meta
 from .thread import sess_thread
-from .curate import _cut_all
+from .curate import cut_strs as _cut_all
 from .write import stable_uuid, msgs2recs, save_sess
 from .tools import tr_txt
 

@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['RELINK_WINDOW', 'load_lines', 'Diagnosis', 'sess_doctor', 'repair_recs', 'repair_sess']
 
-# %% ../nbs/13_doctor.ipynb #f07f0592
+# %% ../nbs/13_doctor.ipynb #b690ef66
 import gc, hashlib, mmap, os, warnings
 from datetime import datetime, timezone
 from pathlib import Path
@@ -13,9 +13,9 @@ import orjson
 from fastcore.basics import AttrDict, patch, store_attr
 from fastcore.foundation import L
 from .paths import json_vals, sess_src, sess_dir, projects_dir, check_path, first_prompt
-from .read import load_recs, CHAIN_TYPES, sess_id, sess_meta
+from .read import load_recs, CHAIN_TYPES, sess_id, sess_meta, rec_blocks
 from .thread import thread_state, is_boundary
-from .write import (last_prompt, pending_calls, rec_blocks, write_sess, rec2line, sess_digest, SessChanged,
+from .write import (last_prompt, pending_calls, write_sess, rec2line, sess_digest, SessChanged,
                               name_recs, stable_uuid)
 
 # %% ../nbs/13_doctor.ipynb #32fad49b

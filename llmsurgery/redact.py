@@ -8,14 +8,14 @@ __all__ = ['DS_SKIP', 'DS_PLUGINS', 'DS_KEYWORD_HINTS', 'RULES', 'FALLBACK_RULES
            'user_rule', 'Redactor', 'unescape', 'find_secrets', 'is_struct_key', 'is_blob', 'RedactReport',
            'redact_recs', 'report_rows', 'agent_files', 'find_transcript', 'redact_sess']
 
-# %% ../nbs/16_redact.ipynb #56843660
+# %% ../nbs/16_redact.ipynb #2017462b
 import re, json, base64, warnings
 from collections import Counter
 from pathlib import Path
 from fastcore.basics import AttrDict, patch, store_attr
 from fastcore.foundation import L
 from .read import load_recs, sess_id
-from .write import stable_uuid, rec2line, _atomic_write
+from .write import stable_uuid, rec2line, atomic_write
 from .dialog import sess_path
 try:
     from detect_secrets.core.scan import scan_line
@@ -394,7 +394,7 @@ def _check_dest(dest, data, src, force):
 
 def _set_sid(recs, sid): return [{**r, 'sessionId': sid} if isinstance(r, dict) and isinstance(r.get('sessionId'), str) else r for r in recs]
 
-# %% ../nbs/16_redact.ipynb #52ed1ee5
+# %% ../nbs/16_redact.ipynb #a1ffb0f7
 def redact_sess(
     session=None, # Session id, unique prefix, name, title or transcript path; the current session if None
     out=None, # A `.jsonl` path or a folder for the redacted copy; beside the original if None
@@ -424,6 +424,6 @@ def redact_sess(
             rep = RedactReport([*rep, *report_rows(found, file=m.name)])
             writes.append((writes[-1][0].with_name(m.name), json.dumps(meta, ensure_ascii=False).encode()))
     for d, data in writes: _check_dest(d, data, src, force)
-    for d, data in writes[::-1]: _atomic_write(d, data)  # the main file last: once it is there, the session is whole
+    for d, data in writes[::-1]: atomic_write(d, data)  # the main file last: once it is there, the session is whole
     rep = RedactReport(rep); rep.path, rep.sid, rep.files = dest, sid, L(d for d, _ in writes)
     return rep

@@ -6,13 +6,15 @@
 __all__ = ['match_preview', 'SessHit', 'SessHits', 'sess_search', 'RecsView', 'show_recs', 'proj_search', 'HistRow', 'PromptHist',
            'prompt_hist']
 
-# %% ../nbs/06_search.ipynb #169d917a
-import re, sys, time, html, os, warnings
+# %% ../nbs/06_search.ipynb #613ccbab
+import re, sys, html, os, warnings
 from datetime import datetime, date
 from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L
+from tqdm.auto import tqdm
 from .paths import claude_dir, list_sessions
-from .read import load_recs, load_sess, rec_txt, rec_role, conv_recs
+from .read import load_recs, load_sess, rec_txt, rec_role, rec_kind, conv_recs
+from .text import Rows, TextView, cut_marked, one_line
 
 # %% ../nbs/06_search.ipynb #3736c2ab
 _ANSI = re.compile(r'\x1b\[[0-9;?]*[A-Za-z]')
@@ -41,14 +43,11 @@ def match_preview(
     pre = pre[len(pre)-n_pre:]
     return lead + pre + m + post[:n_post] + tail, (len(lead)+len(pre), len(lead)+len(pre)+len(m))
 
-# %% ../nbs/06_search.ipynb #ce1efac1
+# %% ../nbs/06_search.ipynb #ba6017b7
 def _role(r):
-    "`rec_role` for turns; otherwise the record type, with the system subtype or progress data type"
+    "`rec_role` for turns; otherwise `rec_kind`: the record type, with the system subtype or progress data type"
     if not isinstance(r, dict): return type(r).__name__
-    if (role := rec_role(r)): return role
-    t, d = r.get('type'), r.get('data')
-    sub = r.get('subtype') or (d.get('type') if isinstance(d, dict) else None)
-    return f'{t}:{sub}' if sub else str(t)
+    return rec_role(r) or rec_kind(r)
 
 def _when(r):
     "A record's timestamp to the second, as written (UTC), or ''"
@@ -83,15 +82,8 @@ def ctx(self:SessHit,
     recs = self.recs if self.recs is not None else load_recs(self.path)
     return L(recs[max(0, self.i-before):self.i+after+1])
 
-# %% ../nbs/06_search.ipynb #1b11d97a
-class _Rows(L):
-    "An `L` of rows whose slices and selections keep its type, shown in IPython by its `repr`"
-    def __getitem__(self, idx):
-        res = super().__getitem__(idx)
-        return self._new(res) if isinstance(res, L) and not isinstance(res, type(self)) else res
-    def _repr_pretty_(self, p, cycle): p.text(repr(self))
-
-class SessHits(_Rows):
+# %% ../nbs/06_search.ipynb #348727eb
+class SessHits(Rows):
     "Search hits, one line each, keeping the searched records on `.recs`"
     def __init__(self, items=None, *rest, recs=None, **kwargs):
         super().__init__(items, *rest, **kwargs)
@@ -138,8 +130,8 @@ def sess_search(
     rx = re.compile(pat) if isinstance(pat, str) else pat
     return SessHits(_search(rx, recs, maxlen, recs=recs), recs=recs)
 
-# %% ../nbs/06_search.ipynb #c47f5d41
-class RecsView(str):
+# %% ../nbs/06_search.ipynb #1e3916fd
+class RecsView(TextView):
     "A readable transcript of some records: plain text, and an HTML rendering in notebooks"
     def __new__(cls,
                 blocks, # `(header, text)` pairs, one per record
@@ -147,18 +139,15 @@ class RecsView(str):
         self = super().__new__(cls, '\n'.join(f'{h}\n{t}' if t else h for h, t in blocks))
         self.blocks = blocks
         return self
-    def __repr__(self): return str(self)
     def _repr_html_(self):
-        return ''.join(f'<div><b>{html.escape(h)}</b><pre style="white-space:pre-wrap;margin:2px 0 8px">{html.escape(t)}</pre></div>'
-                       for h, t in self.blocks)
+        pre = '<pre style="white-space:pre-wrap;margin:2px 0 8px">'
+        return ''.join(f'<div><b>{html.escape(h)}</b>{pre}{html.escape(t)}</pre></div>' for h, t in self.blocks)
 
-def _cut(s, mx): return s if len(s) <= mx else s[:mx] + f'…[+{len(s)-mx} chars]'
-
-# %% ../nbs/06_search.ipynb #5aeb7c69
+# %% ../nbs/06_search.ipynb #e1cb2cfe
 def _show_one(r, mx):
     "`(header, text)` of one record for `show_recs`"
-    if not isinstance(r, dict): return f'── {_role(r)}', _cut(repr(r), mx)
-    return f"── {_role(r)}" + (f" · {_when(r).replace('T', ' ')}" if _when(r) else ''), _cut(rec_txt(r), mx)
+    if not isinstance(r, dict): return f'── {_role(r)}', cut_marked(repr(r), mx)
+    return f"── {_role(r)}" + (f" · {_when(r).replace('T', ' ')}" if _when(r) else ''), cut_marked(rec_txt(r), mx)
 
 def show_recs(
     recs, # Records, e.g. a slice of `SessHits.recs`
@@ -169,19 +158,7 @@ def show_recs(
     keep = recs if showall else conv_recs([r for r in recs if isinstance(r, dict)])
     return RecsView([_show_one(r, mx) for r in keep])
 
-# %% ../nbs/06_search.ipynb #e879fb5c
-class _Bar:
-    "A one-line progress bar on stderr, shown only once `delay` seconds have passed"
-    def __init__(self, n, label, delay): self.n, self.label, self.delay, self.t0, self.shown = n, label, delay, time.time(), False
-    def __call__(self, k):
-        if self.delay is None or (not self.shown and time.time()-self.t0 < self.delay): return
-        w = 30*k//max(self.n, 1)
-        sys.stderr.write(f"\r{self.label} [{'#'*w}{'.'*(30-w)}] {k}/{self.n}"); sys.stderr.flush()
-        self.shown = True
-    def done(self):
-        if self.shown: self(self.n); sys.stderr.write('\n')
-
-# %% ../nbs/06_search.ipynb #ba3494b4
+# %% ../nbs/06_search.ipynb #a1bc5598
 def proj_search(
     pat, # Regex (string or compiled) to find in the records' text
     cwd=None, # Project directory; the current directory if None
@@ -192,25 +169,21 @@ def proj_search(
     "Hits for `pat` in every session of the project at `cwd` (or of every project), newest session first"
     rx, hits = re.compile(pat) if isinstance(pat, str) else pat, []
     sess = list_sessions(cwd, all_projects=all_projects)
-    bar = _Bar(len(sess), 'Searching sessions', progress)
-    for k, s in enumerate(sess):
-        bar(k)
+    for s in tqdm(sess, desc='Searching sessions', delay=progress or 0, disable=progress is None, file=sys.stderr):
         try: rs = load_recs(s.path)
         except OSError as e:
             warnings.warn(f'{s.path}: skipped, cannot be read ({e.strerror or e})'); continue
         hits += _search(rx, rs, maxlen, path=s.path, sid=s.sid)
-    bar.done()
     return SessHits(hits)
 
-# %% ../nbs/06_search.ipynb #56b8deb6
+# %% ../nbs/06_search.ipynb #40a5295f
 class HistRow(AttrDict):
     "One prompt from the history: `time` (local), `display`, `project`, `sid`, `pasted`"
     def __repr__(self):
         p = os.path.basename(str(self.project or '').rstrip('/')) or '-'
-        s = _ws(self.display or '').strip()
-        return f"{self.time:%Y-%m-%d %H:%M}  {p[:24]:<24}  {s if len(s) <= 100 else s[:99] + '…'}"
+        return f"{self.time:%Y-%m-%d %H:%M}  {p[:24]:<24}  {one_line(_ANSI.sub('', self.display or ''), 100)}"
 
-class PromptHist(_Rows):
+class PromptHist(Rows):
     "Prompt-history rows in local time, one line per prompt"
     def __repr__(self): return '\n'.join(map(repr, self)) if len(self) else '(no prompts)'
 

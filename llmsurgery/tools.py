@@ -9,18 +9,21 @@ __all__ = ['ARG_KEYS', 'STATUS_COLOURS', 'TOOL_COLOURS', 'IDLE', 'MIN_SPAN', 'SE
            'first_lines', 'first_chars', 'path_only', 'strip_tags', 'SessText', 'sess2text', 'agent_links',
            'AGENT_TOOLS']
 
-# %% ../nbs/07_tools.ipynb #fbc21f06
+# %% ../nbs/07_tools.ipynb #940fdf6c
 import re, html
 from collections import Counter, defaultdict
 from datetime import datetime, timezone
 from orjson import dumps
 from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L
-from .read import load_recs, img_txt, is_call_type, is_result_type
+from .paths import msg_content, parse_ts
+from .read import load_recs, img_txt, is_call_type, is_result_type, rec_blocks, rec_kind
 from .subagents import agent_links, AGENT_TOOLS
-from .search import _Rows
+from .text import Rows, TextView, cut_marked, one_line
 
-# %% ../nbs/07_tools.ipynb #3eda4c33
+# %% ../nbs/07_tools.ipynb #86ed4457
+_NAMING_KEYS = ('tool_name', 'url', 'error_code', 'name', 'title')  # what names a non-text item, first found first
+
 def _item_txt(x):
     "The text of content item `x`, or a short `[...]` stand-in for a non-text item"
     if not isinstance(x, dict): return str(x)
@@ -28,7 +31,7 @@ def _item_txt(x):
     if t == 'text': return x.get('text') or ''
     if t in ('image', 'document'): return img_txt(x)
     if isinstance(x.get('text'), str): return x['text']
-    what = next((v for k in ('tool_name', 'url', 'error_code', 'name', 'title') if isinstance(v := x.get(k), str)), None)
+    what = next((v for k in _NAMING_KEYS if isinstance(v := x.get(k), str)), None)
     return f'[{t} {what}]' if what else f'[{t}]'
 
 # %% ../nbs/07_tools.ipynb #5f4c9dd9
@@ -48,7 +51,7 @@ ARG_KEYS = dict(Bash='command', Read='file_path', Edit='file_path', MultiEdit='f
                 Task='description', Agent='description', Skill='skill', TaskOutput='task_id', BashOutput='bash_id',
                 KillBash='shell_id', KillShell='shell_id', TaskCreate='subject', TaskUpdate='taskId')
 
-# %% ../nbs/07_tools.ipynb #03393ad6
+# %% ../nbs/07_tools.ipynb #43e6a50a
 def tu_arg(
     name, # Tool name, e.g. 'Bash'
     inp, # The call's `input` dict
@@ -60,19 +63,12 @@ def tu_arg(
     if v is None: v = next((x for x in inp.values() if isinstance(x, str)), None)
     if v is None: v = next((f'{len(x)} {k}' for k, x in inp.items() if isinstance(x, list)), None)
     if v is None: v = dumps(inp).decode() if inp else ''
-    s = ' '.join(str(v).split())
+    s = str(v)
     if name in ('Grep', 'Glob') and inp.get('path'): s += f" in {inp['path']}"
     if name in ('Task', 'Agent') and inp.get('subagent_type'): s += f" ({inp['subagent_type']})"
-    return s if len(s) <= mx else s[:mx-1] + '…'
+    return one_line(s, mx)
 
-# %% ../nbs/07_tools.ipynb #f5e42a2e
-def _blocks(r):
-    "The content blocks of record `r`'s message, or () when it has none"
-    m = r.get('message') if isinstance(r, dict) else None
-    c = m.get('content') if isinstance(m, dict) else None
-    return c if isinstance(c, list) else ()
-
-
+# %% ../nbs/07_tools.ipynb #2a21000e
 def _res_err(b):
     "Whether result block `b` reports an error: `is_error`, or an error object as its content"
     c = b.get('content')
@@ -82,8 +78,7 @@ def _tool_index(recs):
     "Two dicts by tool id: `(i, rec, block)` of each call block, and of each result block"
     uses, ress = {}, {}
     for i, r in enumerate(recs):
-        for j, b in enumerate(_blocks(r)):
-            if not isinstance(b, dict): continue
+        for j, b in enumerate(rec_blocks(r)):
             t = b.get('type')
             if is_call_type(t): uses.setdefault(b.get('id') if b.get('id') is not None else (i, j), (i, r, b))
             elif is_result_type(t) and b.get('tool_use_id') is not None: ress.setdefault(b['tool_use_id'], (i, r, b))
@@ -119,8 +114,9 @@ def _progress_copies(
             out.append({**m, 'isSidechain': True, 'agentId': aid})
     return out
 
-# %% ../nbs/07_tools.ipynb #b5222d51
-def _usage(r):
+# %% ../nbs/07_tools.ipynb #73f0a1c0
+def _rec_usage(r):
+    "The `usage` dict of record `r`'s message, or None"
     m = r.get('message') if isinstance(r, dict) else None
     u = m.get('usage') if isinstance(m, dict) else None
     return u if isinstance(u, dict) else None
@@ -136,14 +132,13 @@ def ctx_window(
     default=200_000, # Window assumed unless the session's peak exceeds it
 )->int:
     "The context window a session ran with: `default`, or 1M when its peak input went past it"
-    peak = max((in_toks(u) for r in recs if (u := _usage(r))), default=0)
+    peak = max((in_toks(u) for r in recs if (u := _rec_usage(r))), default=0)
     return default if peak <= default else 1_000_000
 
-# %% ../nbs/07_tools.ipynb #ce64fb25
+# %% ../nbs/07_tools.ipynb #c69bda52
 def _ts(s):
-    "Parse ISO timestamp `s` as an aware datetime (Claude Code writes UTC with a `Z`; no zone is taken as UTC), or None"
-    try: t = datetime.fromisoformat(s) if isinstance(s, str) else None
-    except ValueError: return None
+    "Timestamp `s` as an aware datetime (Claude Code writes UTC with a `Z`; no zone is taken as UTC), or None"
+    t = parse_ts(s)
     return t.replace(tzinfo=timezone.utc) if t and t.tzinfo is None else t
 
 class ToolCall(AttrDict):
@@ -153,11 +148,11 @@ class ToolCall(AttrDict):
         return f'{type(self).__name__}({self.label!r}, {self.status}{d})'
     def _repr_markdown_(self): return f'`{self.name}` **{self.status}** {html.escape(self.label)}'
 
-# %% ../nbs/07_tools.ipynb #cfb6e228
+# %% ../nbs/07_tools.ipynb #7906df19
 def _mk_call(i, r, b, res, window):
     "A `ToolCall` for `tool_use` block `b` in record `r` (index `i`), given its result `res` (or None)"
     name, inp = b.get('name') or '?', b.get('input') if isinstance(b.get('input'), dict) else {}
-    u = _usage(r) or {}
+    u = _rec_usage(r) or {}
     start = _ts(r.get('timestamp'))
     ri, rr, rb = res or (None, None, None)
     end = _ts(rr.get('timestamp')) if rr else None
@@ -168,8 +163,8 @@ def _mk_call(i, r, b, res, window):
         is_agent=name in AGENT_TOOLS, agent=None, parent=None, in_toks=in_toks(u), out_toks=u.get('output_tokens') or 0,
         ctx_pct=round(100*in_toks(u)/window, 1), i=i, rec=r, res=rr)
 
-# %% ../nbs/07_tools.ipynb #db91c0ba
-class ToolCalls(_Rows):
+# %% ../nbs/07_tools.ipynb #d57c933d
+class ToolCalls(Rows):
     "The `ToolCall` rows of a session"
 
 # %% ../nbs/07_tools.ipynb #fd4e800d
@@ -428,21 +423,15 @@ def waterfall(
 @patch
 def _repr_html_(self:ToolCalls): return waterfall(self)
 
-# %% ../nbs/07_tools.ipynb #2d741cf8
+# %% ../nbs/07_tools.ipynb #5e291b06
 def _msg_usage(recs):
     "One usage dict per API response (`message.id`), its largest `output_tokens` winning"
     best = {}
     for r in recs:
-        if not (u := _usage(r)): continue
+        if not (u := _rec_usage(r)): continue
         k = r['message'].get('id') or r.get('uuid') or id(r)
         if k not in best or (u.get('output_tokens') or 0) > (best[k].get('output_tokens') or 0): best[k] = u
     return list(best.values())
-
-def _kind(r):
-    "A record's type, with the system subtype or progress data type: `system:compact_boundary`"
-    t, d = r.get('type', '?'), r.get('data')
-    sub = r.get('subtype') or (d.get('type') if isinstance(d, dict) and t == 'progress' else None)
-    return f'{t}:{sub}' if sub else t
 
 # %% ../nbs/07_tools.ipynb #ec2b0044
 class SessStats(AttrDict):
@@ -458,7 +447,7 @@ class SessStats(AttrDict):
                 + '| tool | calls | errors | time |\n|---|---|---|---|\n' + rows)
     def __repr__(self): return self._repr_markdown_()
 
-# %% ../nbs/07_tools.ipynb #4611cea9
+# %% ../nbs/07_tools.ipynb #0f489033
 def _tool_time(calls):
     "Per tool name: calls, errors and seconds spent, busiest first"
     res = defaultdict(lambda: AttrDict(n=0, errors=0, secs=0.))
@@ -469,12 +458,11 @@ def _tool_time(calls):
 
 def _block_types(r):
     "The content block types of record `r`; string content counts as one `text` block"
-    m = r.get('message')
-    if isinstance(m, dict) and isinstance(m.get('content'), str): return ['text']
-    return [b.get('type') for b in _blocks(r) if isinstance(b, dict)]
+    if isinstance(msg_content(r), str): return ['text']
+    return [b.get('type') for b in rec_blocks(r)]
 
-_TOK = (('input', 'input_tokens'), ('cache_write', 'cache_creation_input_tokens'), ('cache_read', 'cache_read_input_tokens'),
-        ('output', 'output_tokens'))
+_TOK = (('input', 'input_tokens'), ('cache_write', 'cache_creation_input_tokens'),
+        ('cache_read', 'cache_read_input_tokens'), ('output', 'output_tokens'))
 def _tok_sum(recs):
     "Tokens by kind over the API responses of `recs`, each response counted once"
     us = _msg_usage(recs)
@@ -487,11 +475,12 @@ def sess_stats(
     "Counts by record and block type, tokens in and out (subagents' part apart), and time spent in each tool"
     rs, copies, known = _gather(recs, agents)
     ts = [t for r in rs if (t := _ts(r.get('timestamp')))]
-    return SessStats(types=Counter(map(_kind, rs)), blocks=Counter(t for r in rs for t in _block_types(r)),
-                     tokens=_tok_sum(rs + copies), agent_tokens=_tok_sum([r for r in rs + copies if r.get('isSidechain')]),
+    return SessStats(types=Counter(map(rec_kind, rs)), blocks=Counter(t for r in rs for t in _block_types(r)),
+                     tokens=_tok_sum(rs + copies),
+                     agent_tokens=_tok_sum([r for r in rs + copies if r.get('isSidechain')]),
                      secs=(max(ts)-min(ts)).total_seconds() if ts else 0., tools=_tool_time(_calls(rs + copies, known)))
 
-# %% ../nbs/07_tools.ipynb #417e2824
+# %% ../nbs/07_tools.ipynb #974c2c94
 def head_tail(
     n=20, # Lines kept at each end
 ):
@@ -514,7 +503,7 @@ def first_chars(
     n=2048, # Characters kept
 ):
     "Strategy keeping the first `n` characters"
-    def f(out, inp=None, err=False): return out if len(out) <= n else out[:n] + f'…[+{len(out)-n} chars]'
+    def f(out, inp=None, err=False): return cut_marked(out, n)
     return f
 
 def path_only(
@@ -542,11 +531,10 @@ def strip_tags(
     pat = '|'.join(map(re.escape, STRIP_TAGS if tags is None else tags))
     return re.sub(rf'<({pat})\b[^>]*>.*?</\1>\s*', '', s, flags=re.S).strip() if pat else s
 
-# %% ../nbs/07_tools.ipynb #ea692744
-class SessText(str):
+# %% ../nbs/07_tools.ipynb #ae2d4551
+class SessText(TextView):
     "A session rendered as text, with its thinking kept apart on `.thinking`"
     thinking = ()
-    def __repr__(self): return str(self)
 
 def _quote(s): return '\n'.join('> ' + l if l else '>' for l in s.splitlines())
 
@@ -560,12 +548,12 @@ def _result_lines(b, tu, strats, keep_tags):
     ls = kept.strip('\n').splitlines()
     return '\n'.join(['→ ' + ls[0]] + ['  ' + l for l in ls[1:]])
 
-# %% ../nbs/07_tools.ipynb #2af71bdc
-def _user_parts(r, keep_tags):
+# %% ../nbs/07_tools.ipynb #26855865
+def _user_text(r, keep_tags):
     "The text of user record `r` (images as placeholders), without its tool results"
-    c = r['message'].get('content')
+    c = msg_content(r)
     parts = [c] if isinstance(c, str) else [b.get('text') or '' if b.get('type') == 'text' else _item_txt(b)
-             for b in _blocks(r) if isinstance(b, dict) and b.get('type') != 'tool_result']
+                                            for b in rec_blocks(r) if b.get('type') != 'tool_result']
     s = '\n'.join(parts)
     return s if keep_tags else strip_tags(s)
 
@@ -579,12 +567,11 @@ def _skip(r, seen, meta, sidechains):
     seen.add(u)
     return False
 
-# %% ../nbs/07_tools.ipynb #374f0c95
+# %% ../nbs/07_tools.ipynb #a69a7d08
 def _asst_lines(r, ress, strats, tools, keep_tags, think, done):
     "Lines for assistant record `r`: text as is, calls as one-liners with their results; thinking goes to `think`"
     ls = []
-    for b in _blocks(r):
-        if not isinstance(b, dict): continue
+    for b in rec_blocks(r):
         t = b.get('type')
         if t == 'text' and (b.get('text') or '').strip(): ls.append(b['text'].strip('\n'))
         elif t == 'thinking' and b.get('thinking'): think.append(b['thinking'])
@@ -597,9 +584,9 @@ def _asst_lines(r, ress, strats, tools, keep_tags, think, done):
 def _rec_lines(r, uses, ress, strats, tools, keep_tags, think, done):
     "`(role, lines)` for record `r`; a user record holding only results for calls not in `recs` has role `tool`"
     if r['type'] == 'assistant': return 'assistant', _asst_lines(r, ress, strats, tools, keep_tags, think, done)
-    orphans = [b for b in _blocks(r) if isinstance(b, dict) and b.get('type') == 'tool_result' and b.get('tool_use_id') not in uses]
+    orphans = [b for b in rec_blocks(r) if b.get('type') == 'tool_result' and b.get('tool_use_id') not in uses]
     ls = [rl for b in orphans if tools and (rl := _result_lines(b, {}, strats, keep_tags))]
-    txt = _user_parts(r, keep_tags)
+    txt = _user_text(r, keep_tags)
     return ('user', [_quote(txt)] + ls) if txt.strip() else ('tool', ls)
 
 # %% ../nbs/07_tools.ipynb #367b74c0

@@ -7,7 +7,7 @@ __all__ = ['IMG_TYPES', 'CSS', 'CSP', 'GENERATOR', 'CHROMIUM_FLAGS', 'esc', 'tex
            'result_html', 'call_html', 'Page', 'mk_page', 'boundary_html', 'conv_html', 'sidechains', 'agent_recs',
            'agent_html', 'eras', 'history_html', 'text_of', 'page_html', 'sess2html', 'chromium', 'measure_width']
 
-# %% ../nbs/17_webpage.ipynb #a334267f
+# %% ../nbs/17_webpage.ipynb #ed96f60c
 import re, html, json, shutil, subprocess, tempfile
 from html.parser import HTMLParser
 from pathlib import Path
@@ -18,7 +18,7 @@ from .thread import sess_history, is_boundary
 from .subagents import agent_links
 from .tools import tool_calls, waterfall, turn_starts, is_prompt, tu_arg, tr_txt, sess_stats
 from .dialog import dlg_thread
-from .write import _atomic_write
+from .write import atomic_write
 from .redact import Redactor, redact_recs, home_users, agent_files, find_transcript
 
 # %% ../nbs/17_webpage.ipynb #0a58a14e
@@ -371,7 +371,7 @@ def page_html(
             f'<footer>Written by llmsurgery from {esc(Path(path).name if path else "records")}. '
             'This page is self-contained: it loads nothing and runs no script.</footer></body></html>\n')
 
-# %% ../nbs/17_webpage.ipynb #1fe11199
+# %% ../nbs/17_webpage.ipynb #40b2bb78
 def _written_by_us(p):
     try:
         with open(p, 'rb') as f: return f'content="{GENERATOR}"'.encode() in f.read(4096)
@@ -398,7 +398,7 @@ def sess2html(
     dest = o/name if out is None or o.is_dir() else o
     if dest.exists() and not force and not _written_by_us(dest):
         raise FileExistsError(f'{dest} exists and is not a page sess2html wrote: nothing was written; replace it with force, or write elsewhere')
-    _atomic_write(dest, page_html(recs, agents, mx, src).encode())
+    atomic_write(dest, page_html(recs, agents, mx, src).encode())
     return dest
 
 # %% ../nbs/17_webpage.ipynb #1c9ab627
