@@ -11,6 +11,7 @@ statuses = ['1 - Planning', '2 - Pre-Alpha', '3 - Alpha', '4 - Beta', '5 - Produ
 pyvers = ['3.11', '3.12', '3.13']
 reqs = c.get('requirements', '').split()
 dev_reqs = c.get('dev_requirements', '').split()
+index_reqs = c.get('index_requirements', '').split()  # optional: SQL and Parquet for the session index
 scripts = [s.strip() for s in c.get('console_scripts', '').split() if s.strip()]
 
 setuptools.setup(
@@ -22,6 +23,6 @@ setuptools.setup(
                  'License :: ' + lic[1], 'Natural Language :: ' + c['language'].title()]
                 + ['Programming Language :: Python :: ' + v for v in pyvers],
     packages=setuptools.find_packages(), include_package_data=True, zip_safe=False,
-    python_requires='>=' + c['min_python'], install_requires=reqs, extras_require={'dev': dev_reqs},
+    python_requires='>=' + c['min_python'], install_requires=reqs, extras_require={'dev': dev_reqs + index_reqs, 'index': index_reqs},
     entry_points={'console_scripts': scripts, 'nbdev': [f"{c['lib_path']}={c['lib_path']}._modidx:d"]},
 )
