@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['SCHEMA_VERSION', 'SCHEMA', 'TABLES', 'MARK_SPAN', 'MSG_COLS', 'USAGE_COLS', 'CALL_COLS', 'SESS_COLS', 'FTS_ADD',
            'FTS_DROP', 'BATCH_BYTES', 'PRICES', 'index_path', 'SessIndex', 'index_files', 'read_transcript',
-           'file_state', 'msg_rows', 'usage_rows', 'call_rows', 'sess_row', 'fts_query', 'word_pat', 'IndexHit',
+           'file_state', 'msg_rows', 'usage_rows', 'call_rows', 'sess_row', 'fts_query', 'word_find', 'IndexHit',
            'resume_cmd', 'IndexHits', 'load_prices', 'model_price', 'tokens_usd', 'Totals', 'export_parquet']
 
 # %% ../nbs/15_sessindex.ipynb #58b1c93e
@@ -395,7 +395,7 @@ def update(self:SessIndex,
         if bar: bar.close()
     return stats
 
-# %% ../nbs/15_sessindex.ipynb #8c18eec2
+# %% ../nbs/15_sessindex.ipynb #4f8f4b31
 _WORD = re.compile(r'[^\W_]+')  # what the index's tokenizer (FTS5 unicode61) keeps as a word: letters and digits
 
 def fts_query(pattern:str, # Literal text to find
@@ -407,9 +407,13 @@ def fts_query(pattern:str, # Literal text to find
     if not ws or (len(ws) == 1 and len(ws[0]) < minlen): return None
     return '"' + ' '.join(ws) + '"*'
 
-def word_pat(pattern:str): # Literal text to find
-    "A compiled regex finding `pattern`, case-insensitive, where it starts a word"
-    return re.compile((r'(?<![^\W_])' if _WORD.match(pattern) else '') + re.escape(pattern), re.I)
+def word_find(pattern:str): # Literal text to find
+    "A function giving the first match of `pattern` in a text, in any case, where it starts a word; or None"
+    rx, lead = re.compile(re.escape(pattern), re.I), bool(_WORD.match(pattern))
+    def find(txt):
+        for m in rx.finditer(txt):  # a plain search is fast; the word start is checked on its matches only
+            if not lead or m.start() == 0 or not (c := txt[m.start() - 1]).isalnum() or c == '_': return m
+    return find
 
 # %% ../nbs/15_sessindex.ipynb #7ffdca46
 class IndexHit(AttrDict):
@@ -464,22 +468,23 @@ def _filters(project, since):
     if since is not None: where += ' and m.timestamp >= ?'; args.append(_utc(since))
     return where, args
 
-# %% ../nbs/15_sessindex.ipynb #bd80a59a
+# %% ../nbs/15_sessindex.ipynb #a47b9d3c
 _HIT_SQL = ('select m.id, m.session_id, m.uuid, m.i, m.timestamp, m.role, m.text, f.path, s.cwd, f.gone, m.agent_id '
             'from messages m join files f on f.id = m.file_id left join sessions s on s.session_id = m.session_id')
 
 @patch
-def _candidates(self:SessIndex, query, where, args, batch=200):
+def _candidates(self:SessIndex, query, where, args, limit=None):
     "Rows that may hold the pattern, newest first: those FTS `query` finds, or every row with text if it is None"
     if query is None:
         cur = self.db.execute(f"{_HIT_SQL} where m.text != '' {where} order by m.id desc", args)
-        while rows := cur.fetchmany(batch): yield from rows
+        while rows := cur.fetchmany(200): yield from rows
         return
-    ids = self.db.execute('select rowid from messages_fts where messages_fts match ? order by rowid desc', (query,))
-    while chunk := [k for k, in ids.fetchmany(batch)]:
+    ids, batch = self.db.execute('select rowid from messages_fts where messages_fts match ? order by rowid desc', (query,)), limit or 200
+    while chunk := [k for k, in ids.fetchmany(batch)]:  # texts can be long: read no more of them than the hits need
         yield from self.db.execute(f'{_HIT_SQL} where m.id in ({",".join("?"*len(chunk))}) {where} order by m.id desc', [*chunk, *args])
+        batch = min(2*batch, 1000)
 
-# %% ../nbs/15_sessindex.ipynb #14128fe1
+# %% ../nbs/15_sessindex.ipynb #ea460064
 @patch
 def search(self:SessIndex,
            pattern:str, # Text to find: literal (where it starts a word, any case), or a regex with `regex=True`
@@ -489,10 +494,10 @@ def search(self:SessIndex,
            limit:int|None=50, # Most hits returned; None for all
            maxlen:int=160): # Preview characters around the match
     "Rows of every indexed session whose text holds `pattern`, newest first, each with how to resume its session"
-    rx, query = (re.compile(pattern), None) if regex else (word_pat(pattern), fts_query(pattern))
+    find, query = (re.compile(pattern).search, None) if regex else (word_find(pattern), fts_query(pattern))
     hits = IndexHits()
-    for _, sid, uid, i, ts, role, txt, path, cwd, gone, agent in self._candidates(query, *_filters(project, since)):
-        if not (m := rx.search(txt)): continue
+    for _, sid, uid, i, ts, role, txt, path, cwd, gone, agent in self._candidates(query, *_filters(project, since), limit):
+        if not (m := find(txt)): continue
         pv, span = match_preview(txt, m.start(), m.end(), maxlen)
         hits.append(IndexHit(sid=sid, uuid=uid, i=i, time=ts, role=role, preview=pv, span=span, path=path, cwd=cwd,
                              gone=bool(gone), agent=agent, resume=resume_cmd(sid, cwd, bool(gone))))

@@ -74,16 +74,16 @@ def corpus(data, mb, n, seed, gen):
 
 
 def scratch(src):
-    "A temp config home whose transcripts are hard links to the cached ones; returns (tmp, cfg)"
+    "A temp config home whose transcripts are hard links to the cached ones, but a copy of the one `step_append` grows"
     tmp = Path(tempfile.mkdtemp(prefix='bench-index-'))
-    cfg = tmp/'cfg'
-    for f in (src/'cfg').rglob('*'):
+    cfg, fs = tmp/'cfg', sorted((src/'cfg').rglob('*.jsonl'))
+    grows = sorted(fs, key=lambda f: f.stat().st_size)[len(fs)//2]  # the median session, as `step_append` picks it
+    for f in fs:
         d = cfg/f.relative_to(src/'cfg')
-        if f.is_dir(): d.mkdir(parents=True, exist_ok=True)
-        else:
-            d.parent.mkdir(parents=True, exist_ok=True)
-            try: os.link(f, d)
-            except OSError: shutil.copyfile(f, d)
+        d.parent.mkdir(parents=True, exist_ok=True)
+        if f == grows: shutil.copy2(f, d); continue
+        try: os.link(f, d)
+        except OSError: shutil.copyfile(f, d)
     return tmp, cfg
 
 
@@ -115,7 +115,8 @@ def step_append(a):
     from llmsurgery.sessindex import SessIndex
     from llmsurgery.write import tool_turn, append_sess
     ix = SessIndex(a.index)
-    sid, size = ix.db.execute('select session_id, size from sessions order by size limit 1 offset (select count(*)/2 from sessions)').fetchone()
+    sid, size, path = ix.db.execute('select session_id, size, path from sessions order by size limit 1 offset (select count(*)/2 from sessions)').fetchone()
+    if os.stat(path).st_nlink != 1: sys.exit(f'{path} is a hard link to the cache: appending would change the cached corpus')
     recs = tool_turn('Check the invoice totals again, please.', 'Bash', {'command': 'pytest -q tests/test_totals.py'},
                      '3 passed in 0.41s', 'All three totals tests pass.', key='bench')
     append_sess(recs, sid)
