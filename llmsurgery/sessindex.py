@@ -9,14 +9,14 @@ __all__ = ['SCHEMA_VERSION', 'SCHEMA', 'TABLES', 'MARK_SPAN', 'MSG_COLS', 'USAGE
            'IndexHit', 'resume_cmd', 'IndexHits', 'load_prices', 'model_price', 'tokens_usd', 'Totals',
            'export_parquet']
 
-# %% ../nbs/15_sessindex.ipynb #58b1c93e
+# %% ../nbs/15_sessindex.ipynb #79ed8f22
 import os, re, gc, json, html, shlex, sqlite3, hashlib, warnings, socket, unicodedata
-from datetime import datetime, date, timezone
+from datetime import datetime, timezone
 from pathlib import Path
 import orjson
 from fastcore.basics import AttrDict, patch, basic_repr
 from fastcore.foundation import L
-from .paths import claude_dir, proj_name, sess_info, first_prompt, json_vals, check_path
+from .paths import claude_dir, proj_name, sess_info, first_prompt, json_vals
 from .read import load_recs, rec_txt, rec_role, sess_meta, sess_id
 from .thread import sess_thread
 from .tools import tool_calls
@@ -373,13 +373,13 @@ def _read_all(todo, workers):
             if len(ahead) >= 2*workers: sid0, fut = ahead.popleft(); yield sid0, fut.result()
         while ahead: sid0, fut = ahead.popleft(); yield sid0, fut.result()
 
-# %% ../nbs/15_sessindex.ipynb #4c82c8e0
+# %% ../nbs/15_sessindex.ipynb #2f7e94b8
 BATCH_BYTES = 64 << 20  # transcript bytes read between commits of a long update
 
 def _bar(total, show):
     "A progress bar over `total` bytes (tqdm, shown after a second) if `show` and tqdm is installed, else None"
     if not show: return None
-    try: from tqdm.auto import tqdm
+    try: from tqdm import tqdm
     except ImportError: return None
     return tqdm(total=total, unit='B', unit_scale=True, desc='Indexing sessions', delay=1, leave=False)
 
@@ -408,11 +408,11 @@ def _write_all(self:SessIndex, todo, workers, gen, bar):
         if bar: bar.update(size[sid])
         if done >= BATCH_BYTES: db.execute('commit'); db.execute('begin immediate'); done = 0
 
-# %% ../nbs/15_sessindex.ipynb #0ef59732
+# %% ../nbs/15_sessindex.ipynb #5a110c7f
 @patch
 def update(self:SessIndex,
-           progress:bool=True, # Show a progress bar (stderr, or a widget in Jupyter) for an update that takes over a second
-           workers:int=None): # Processes reading sessions; None: several for a big update, 0: none
+           progress:bool=True, # Show a progress bar on stderr for an update that takes over a second
+           workers:int=0): # Processes reading sessions: 0 reads here; None picks for a big update (see above)
     "Bring the index up to date with the transcripts on disk; returns how many files were new, same, grown, rewritten and gone"
     groups, rows = _jobs(self.db, self.cfg)
     todo = sorted((min(j.stat.st_mtime for j in js), sid, js) for sid, js in groups.items() if any(j.state != 'same' for j in js))
@@ -436,7 +436,7 @@ def update(self:SessIndex,
         if bar: bar.close()
     return stats
 
-# %% ../nbs/15_sessindex.ipynb #4f8f4b31
+# %% ../nbs/15_sessindex.ipynb #9ef8a7c7
 _WORD = re.compile(r'[^\W_]+')  # what the index's tokenizer (FTS5 unicode61) keeps as a word: letters and digits
 
 def fts_query(pattern:str, # Literal text to find
@@ -448,12 +448,22 @@ def fts_query(pattern:str, # Literal text to find
     if not ws or (len(ws) == 1 and len(ws[0]) < minlen): return None
     return '"' + ' '.join(ws) + '"*'
 
+def _first(txt, pat, ok):
+    "Start of the first occurrence of `pat` in `txt` that `ok` accepts, or -1"
+    k = txt.find(pat)
+    while k >= 0 and not ok(k): k = txt.find(pat, k + 1)
+    return k
+
 def word_find(pattern:str): # Literal text to find
-    "A function giving the first match of `pattern` in a text, in any case, where it starts a word; or None"
-    rx, lead = re.compile(re.escape(pattern), re.I), bool(_WORD.match(pattern))
+    "A function giving the `(start, end)` of `pattern` in a text, in any case, where it starts a word; or None"
+    n, low, lead = len(pattern), pattern.lower(), bool(_WORD.match(pattern))
+    rx = re.compile(re.escape(pattern), re.I)
     def find(txt):
-        for m in rx.finditer(txt):  # a plain search is fast; the word start is checked on its matches only
-            if not lead or m.start() == 0 or not (c := txt[m.start() - 1]).isalnum() or c == '_': return m
+        ok = lambda k: not lead or k == 0 or not (c := txt[k - 1]).isalnum() or c == '_'
+        if (k := _first(txt, pattern, ok)) >= 0: return k, k + n  # as typed: a plain scan, the fastest
+        if len(low) == n and len(lt := txt.lower()) == len(txt):  # lower case keeps every position: scan that
+            return (k, k + n) if (k := _first(lt, low, ok)) >= 0 else None
+        return next((m.span() for m in rx.finditer(txt) if ok(m.start())), None)
     return find
 
 # %% ../nbs/15_sessindex.ipynb #7ffdca46
@@ -525,7 +535,7 @@ def _candidates(self:SessIndex, query, where, args, limit=None):
         yield from self.db.execute(f'{_HIT_SQL} where m.id in ({",".join("?"*len(chunk))}) {where} order by m.id desc', [*chunk, *args])
         batch = min(2*batch, 1000)
 
-# %% ../nbs/15_sessindex.ipynb #ea460064
+# %% ../nbs/15_sessindex.ipynb #41f84682
 @patch
 def search(self:SessIndex,
            pattern:str, # Text to find: literal (where it starts a word, any case), or a regex with `regex=True`
@@ -535,11 +545,12 @@ def search(self:SessIndex,
            limit:int|None=50, # Most hits returned; None for all
            maxlen:int=160): # Preview characters around the match
     "Rows of every indexed session whose text holds `pattern`, newest first, each with how to resume its session"
-    find, query = (re.compile(pattern).search, None) if regex else (word_find(pattern), fts_query(pattern))
+    if regex: rx = re.compile(pattern); find, query = (lambda t: (m := rx.search(t)) and m.span()), None
+    else: find, query = word_find(pattern), fts_query(pattern)
     hits = IndexHits()
     for _, sid, uid, i, ts, role, txt, path, cwd, gone, agent in self._candidates(query, *_filters(project, since), limit):
         if not (m := find(txt)): continue
-        pv, span = match_preview(txt, m.start(), m.end(), maxlen)
+        pv, span = match_preview(txt, *m, maxlen)
         hits.append(IndexHit(sid=sid, uuid=uid, i=i, time=ts, role=role, preview=pv, span=span, path=path, cwd=cwd,
                              gone=bool(gone), agent=agent, resume=resume_cmd(sid, cwd, bool(gone))))
         if limit and len(hits) >= limit: break

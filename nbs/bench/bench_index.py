@@ -91,23 +91,31 @@ def scratch(src):
 def _rss_mb(): return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss/1024
 
 
+def _cpu():
+    "CPU seconds used so far by this process and its finished children (workers)"
+    s, c = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return s.ru_utime + s.ru_stime + c.ru_utime + c.ru_stime
+
+
 def step_baseline(a):
     from llmsurgery.paths import projects_dir
     from llmsurgery.read import load_recs
     fs = sorted(projects_dir().rglob('*.jsonl'))
-    t = time.perf_counter(); n = sum(len(load_recs(f)) for f in fs)
-    return dict(secs=time.perf_counter()-t, files=len(fs), recs=n, mb=sum(f.stat().st_size for f in fs)/1e6)
+    t, c = time.perf_counter(), _cpu(); n = sum(len(load_recs(f)) for f in fs)
+    return dict(secs=time.perf_counter()-t, cpu=_cpu()-c, files=len(fs), recs=n, mb=sum(f.stat().st_size for f in fs)/1e6)
 
 
 def step_build(a):
     base = _rss_mb()
     from llmsurgery.sessindex import SessIndex
     imp = _rss_mb()
-    t = time.perf_counter()
+    if a.workers is not None: Path(a.index).parent.mkdir(parents=True, exist_ok=True); a.index = str(Path(a.index).with_suffix(f'.w{a.workers}.sqlite'))
+    t, c = time.perf_counter(), _cpu()
     ix = SessIndex(a.index)
-    st = ix.update(progress=False)
+    st = ix.update(progress=False, workers=a.workers)
     secs = time.perf_counter()-t
-    return dict(secs=secs, stats=dict(st), peak_mb=_rss_mb(), import_mb=imp, base_mb=base,
+    return dict(secs=secs, cpu=_cpu()-c, stats=dict(st), peak_mb=_rss_mb(), import_mb=imp, base_mb=base,
+                worker_mb=resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss/1024,
                 db_mb=sum(p.stat().st_size for p in Path(a.index).parent.glob(Path(a.index).name + '*'))/1e6)
 
 
@@ -188,7 +196,7 @@ def step_compare(a):
         ts = []
         for _ in range(3):
             t = time.perf_counter()
-            n = ix.sql(f"select count(*) from messages where text ilike '%{pat}%'").fetchone()[0]
+            n = ix.sql(f"select count(*) from messages where text ilike '%{pat}%'").fetchall()[0][0]
             ts.append(time.perf_counter()-t)
         out[f'duckdb ilike: {name}'] = dict(median=statistics.median(ts), rows=n)
     rows = ix.db.execute('select id, text from messages where text != "" order by id limit 20000').fetchall()
@@ -208,7 +216,7 @@ STEPS = dict(baseline=step_baseline, build=step_build, append=step_append, searc
 def run_step(name, cfg, a):
     "Run step `name` in a fresh process with the scratch config home; its result dict"
     env = {**os.environ, 'HOME': str(cfg.parent/'home'), 'CLAUDE_CONFIG_DIR': str(cfg), 'PYTHONPATH': str(REPO)}
-    argv = [sys.executable, str(HERE), '--step', name, '--index', a.index, '--reps', str(a.reps)]
+    argv = [sys.executable, str(HERE), '--step', name, '--index', a.index, '--reps', str(a.reps)] + (['--workers', str(a.workers)] if a.workers is not None else [])
     r = subprocess.run(argv, env=env, capture_output=True, text=True)
     if r.returncode: sys.exit(f'step {name} failed:\n{r.stderr[-3000:]}')
     return json.loads(r.stdout.strip().splitlines()[-1])
@@ -226,6 +234,7 @@ def main():
     ap.add_argument('--compare', action='store_true', help='also time the stores SessIndex did not pick')
     ap.add_argument('--step', help=argparse.SUPPRESS)
     ap.add_argument('--index', help=argparse.SUPPRESS)
+    ap.add_argument('--workers', type=int, default=None, help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.step:
         sys.path.insert(0, str(REPO))
@@ -241,12 +250,19 @@ def report(a, cfg):
     ok = True
     b = run_step('baseline', cfg, a)
     print(f"corpus: {b['files']} transcripts, {b['mb']:.0f} MB, {b['recs']:,} records")
-    print(f"  load_recs of every transcript        {b['secs']:7.2f} s")
+    print(f"  load_recs of every transcript        {b['secs']:7.2f} s   ({b['cpu']:.2f} s CPU)")
+    a.workers = 0
+    b0 = run_step('build', cfg, a)
+    print(f"  update() from nothing, no workers    {b0['secs']:7.2f} s   = {b0['secs']/b['secs']:.2f}x load_recs; "
+          f"CPU {b0['cpu']:.2f} s = {b0['cpu']/b['cpu']:.2f}x; peak RSS {b0['peak_mb']:.0f} MB")
+    a.workers = None
     bu = run_step('build', cfg, a)
     ratio = bu['secs']/b['secs']; ok &= ratio <= TARGETS['build'] and bu['peak_mb'] < TARGETS['peak_mb']
-    print(f"  SessIndex().update() from nothing    {bu['secs']:7.2f} s   = {ratio:.2f}x load_recs (target <= {TARGETS['build']}x)")
-    print(f"    peak RSS {bu['peak_mb']:.0f} MB (imports alone {bu['import_mb']:.0f} MB; target < {TARGETS['peak_mb']} MB); "
-          f"index on disk {bu['db_mb']:.0f} MB; {bu['stats']}")
+    print(f"  update() from nothing (workers: {max(0, min(4, (os.cpu_count() or 1) - 1))})   {bu['secs']:7.2f} s   = {ratio:.2f}x load_recs "
+          f"(target <= {TARGETS['build']}x); CPU {bu['cpu']:.2f} s = {bu['cpu']/b['cpu']:.2f}x; load average {os.getloadavg()[0]:.1f} "
+          f"on {os.cpu_count()} cores")
+    print(f"    peak RSS {bu['peak_mb']:.0f} MB in the writing process (imports alone {bu['import_mb']:.0f} MB; target < {TARGETS['peak_mb']} MB); "
+          f"largest worker {bu['worker_mb']:.0f} MB; index on disk {bu['db_mb']:.0f} MB; {bu['stats']}")
     ap = run_step('append', cfg, a)
     ok &= ap['secs'] < TARGETS['append'] and ap['found']
     print(f"  update() after one appended turn     {ap['secs']:7.3f} s   (session of {ap['size_mb']:.1f} MB; target < "
