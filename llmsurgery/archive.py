@@ -195,10 +195,10 @@ def restore_session(sid:str, # Session id
              for r in rels]  # every file checked before any is written
     return AttrDict(sid=sid, path=base/folder/f'{sid}.jsonl', files=L((p, _put(p, d, force)) for p, d in datas))
 
-# %% ../nbs/15a_archive.ipynb #3fe7c7b8
+# %% ../nbs/15a_archive.ipynb #4aaeadf5
 def _main_rels(rels):
-    "`{session id: rel}` of the main transcripts among archived paths `rels`"
-    return {r.rsplit('/', 1)[1][:-6]: r for r in rels if r.startswith('projects/') and r.count('/') == 2 and r.endswith('.jsonl')
+    "`{rel: session id}` of the main transcripts among archived paths `rels`"
+    return {r: r.rsplit('/', 1)[1][:-6] for r in rels if r.startswith('projects/') and r.count('/') == 2 and r.endswith('.jsonl')
             and not r.rsplit('/', 1)[1].startswith('agent-')}
 
 def archive_report(dest, # Archive folder
@@ -209,11 +209,12 @@ def archive_report(dest, # Archive folder
     finally: db.close()
     archived, here = _main_rels(rows), {p.stem for p in (cfg/'projects').glob('*/*.jsonl')}
     only = L(AttrDict(sid=s, project=r.split('/')[1], size=rows[r]['size'], archived_at=rows[r]['archived_at'], gone_at=rows[r]['gone_at'])
-             for s, r in sorted(archived.items()) if s not in here)
+             for r, s in sorted(archived.items()) if not (cfg/r).exists())
     hp = cfg/'history.jsonl'
     if not hp.exists() and 'history.jsonl' in rows:
         hp = Path(tempfile.mkdtemp())/'history.jsonl'
         hp.write_bytes(_read_gz(_gz_path(dest, 'history.jsonl'), rows['history.jsonl']['size'], rows['history.jsonl']['sha256'], 'history.jsonl'))
     ph = prompt_hist(path=hp) if hp.exists() else L()
-    return AttrDict(only_archived=only, lost_prompts=ph.filter(lambda h: h.sid and h.sid not in here and h.sid not in archived),
+    ids = set(archived.values())
+    return AttrDict(only_archived=only, lost_prompts=ph.filter(lambda h: h.sid and h.sid not in here and h.sid not in ids),
                     no_sid=len(ph.filter(lambda h: not h.sid)))

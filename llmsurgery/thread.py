@@ -4,7 +4,7 @@
 
 # %% auto #0
 __all__ = ['INTERRUPTED', 'NO_RESPONSE', 'MISSING', 'AGENT_TOOLS', 'is_boundary', 'sess_thread', 'thread_msgs', 'sess_history',
-           'agent_links', 'sess_agents']
+           'agent_links', 'sess_agents', 'thread_state']
 
 # %% ../nbs/02_thread.ipynb #4e85e26d
 import bisect, gc, json
@@ -780,3 +780,23 @@ def sess_agents(
         out.append(AttrDict(agent_id=aid, path=p, tool_use_id=meta.get('toolUseId') or links.get(aid),
                             agent_type=meta.get('agentType'), meta=meta))
     return out
+
+# %% ../nbs/02_thread.ipynb #ab20966a
+def thread_state(
+    recs, # Transcript records in file order, e.g. from `load_recs`
+)->AttrDict: # thread, leaf, rows, par, prog, ck, last, empty and relink
+    "The thread `sess_thread` gives, with the loader's view behind it: kept rows, effective parents, checkpoint, last row"
+    with _gc_off():
+        ld = _Load(recs)
+        lv = set(ld.leaves(ld.splice_preserved()))
+        leaf = _newest(r for u, r in ld.rows.items() if u in lv and not r.get('isSidechain') and _is_msg(r))
+        if leaf is None and not lv and not ld.empty:
+            main = [r for r in ld.rows.values() if not r.get('isSidechain')]
+            leaf = _newest(r for r in main if not _snap(r)) or _newest(main)
+        thread = L()
+        if leaf is not None:
+            chain, seen = _walk(ld, leaf['uuid'])
+            thread = L(_tail(ld, leaf['uuid'], _recover(ld, chain, seen), seen))
+    fix = _Relink(ld)
+    return AttrDict(thread=thread, leaf=leaf and leaf['uuid'], rows=ld.rows, par=ld.par, prog=ld.prog, ck=ld.ck, last=ld.last,
+                    empty=ld.empty, relink=lambda r, seen=(): fix.find(r, {r.get('uuid'), *seen}))
