@@ -3,8 +3,8 @@
 
     python nbs/bench/bench_compact.py [--mb 50] [--reps 3] [--seed 0] [--data DIR] [--target 2.0] [--profile N]
 
-It uses the generated transcript DATA/t{MB}s{SEED}.jsonl (by default the git-ignored data/bench/),
-making it with ../shared/bench/mk_transcript.py if it is missing. For each repetition it copies the
+It uses the transcript `mk_transcript.py` beside it generates for MB and SEED, cached in DATA (by
+default the git-ignored data/bench/ of this clone) and made if missing. For each repetition it copies the
 transcript into a fresh temporary CLAUDE_CONFIG_DIR (HOME is a temp dir too, so the real ~/.claude
 is never read or written), then times, in this process:
 
@@ -28,11 +28,7 @@ calls of each step (cumulative time); the ratios between them hold even on a loa
 """
 import argparse, gc, hashlib, itertools, json, os, shutil, statistics, sys, tempfile, time
 from pathlib import Path
-from benchutil import transcript, profiled  # shared by the bench scripts (this folder is on sys.path)
-
-HERE = Path(__file__).resolve()
-REPO = HERE.parents[2]
-sys.path.insert(0, str(REPO))  # time this checkout's llmsurgery, whatever copy is installed
+from benchutil import DATA, transcript, profiled  # shared by the bench scripts; puts this clone first on sys.path
 
 
 def sha(p): return hashlib.sha256(Path(p).read_bytes()).hexdigest()
@@ -46,7 +42,7 @@ def main():
     ap.add_argument('--mb', type=int, default=50, help='transcript size in MB')
     ap.add_argument('--reps', type=int, default=3, help='timed repetitions, each on a fresh copy')
     ap.add_argument('--seed', type=int, default=0)
-    ap.add_argument('--data', default=str(REPO/'data'/'bench'), help='where generated transcripts are cached')
+    ap.add_argument('--data', default=str(DATA), help='where generated transcripts are cached')
     ap.add_argument('--target', type=float, default=2.0, help='seconds the whole compaction must stay under')
     ap.add_argument('--profile', type=int, default=0, metavar='N', help='then profile one more run; print its N costliest calls')
     a = ap.parse_args()
@@ -63,7 +59,7 @@ def main():
     ts = dict(prepare=[], append=[], total=[], cpu=[])
     try:
         with open(src, 'rb') as f: head = [json.loads(l) for l in itertools.islice(f, 50) if l.strip()]
-        cwd = sess_meta(head).cwd or '/home/dev/src/acme-billing'
+        cwd = sess_meta(head).cwd or '/home/dev/src/tidewater-api'
         sid = next(r['sessionId'] for r in head if r.get('sessionId'))
         def fresh():
             "A copy of the transcript filed as session `sid`, flushed to disk; its path and size"

@@ -3,8 +3,8 @@
 
     python nbs/bench/bench_dialog.py [--mb 50] [--seed 0] [--reps 5] [--data DIR] [--target 0.5]
 
-It generates a transcript with ../shared/bench/mk_transcript.py (cached in DATA, by default the
-git-ignored data/bench/, under the name bench_read.py uses), links it into a temporary config home
+It generates a transcript with `mk_transcript.py` beside it (cached in DATA, by default the git-ignored
+data/bench/ of this clone, shared with the other bench scripts), links it into a temporary config home
 as a session of its own project, and times:
 
 - `sess2dlg(sid, cwd)`: the whole job from a session id (find, load, thread, drop thinking, convert);
@@ -20,10 +20,7 @@ whole job exceeds `--target` seconds.
 """
 import argparse, gc, os, shutil, sys, tempfile, time
 from pathlib import Path
-from benchutil import transcript, timed  # shared by the bench scripts (this folder is on sys.path)
-
-HERE = Path(__file__).resolve()
-REPO = HERE.parents[2]
+from benchutil import DATA, transcript, timed  # shared by the bench scripts; puts this clone first on sys.path
 
 
 def cpu(f, reps):
@@ -39,13 +36,12 @@ def main():
     ap.add_argument('--mb', type=int, default=50)
     ap.add_argument('--seed', type=int, default=0)
     ap.add_argument('--reps', type=int, default=5)
-    ap.add_argument('--data', default=str(REPO/'data'/'bench'))
+    ap.add_argument('--data', default=str(DATA), help='where generated transcripts are cached')
     ap.add_argument('--target', type=float, default=0.5)
     a = ap.parse_args()
     src = transcript(a.data, a.mb, a.seed)
     root = Path(tempfile.mkdtemp(prefix='bench-dialog-'))
     os.environ['HOME'], os.environ['CLAUDE_CONFIG_DIR'] = str(root/'home'), str(root/'cfg')
-    sys.path.insert(0, str(REPO))
     from llmsurgery.paths import sess_dir
     from llmsurgery.read import load_recs, sess_id
     from llmsurgery.thread import sess_thread

@@ -1,22 +1,26 @@
 #!/usr/bin/env python3
-"""How fast llmsurgery reads a transcript: a benchmark to run by hand, not a test.
+"""How fast llmsurgery reads a transcript, against its peers: a benchmark to run by hand, not a test.
 
     python nbs/bench/bench_read.py [--sizes 50] [--reps 5] [--seed 0] [--data DIR]
                                    [--fc-python PY] [--no-anchors] [--no-mem]
 
-It generates transcripts with ../shared/bench/mk_transcript.py (cached in DATA, by default the
-git-ignored data/bench/), and reports for each size, from one run:
+It writes transcripts with `mk_transcript.py` beside it (cached in DATA, by default the git-ignored
+data/bench/ of this clone; its docstring gives the recipe), and reports for each size, from one run:
 
-- the median time of `load_recs` + `sess_thread` (just `load_recs` while `llmsurgery.thread`
-  does not exist), and its ratio to
-  (a) orjson-parsing every line with the GC on, as ../shared/bench/baseline.py does,
-  (b) `fastclaude.session` load_recs + sess_thread (in the interpreter given by --fc-python when
-      the current one can't import fastclaude: fastclaude 0.0.6 needs fastcore 2, the dev
-      environment pins fastcore<2),
-  (c) `claude_agent_sdk.get_session_messages`;
+- the median time of `load_recs` + `sess_thread`, this clone's llmsurgery, and its ratio to
+  (a) the floor: read the file's bytes, split them into lines and `orjson.loads` every non-empty line,
+      with the garbage collector on; any reader that hands back every record pays at least this
+      (the floor with the collector off is shown too: the collector's walks are about half of it at 50 MB);
+  (b) `claude_agent_sdk.get_session_messages(session_id, directory=cwd)`, the installed SDK's reader
+      (it builds the conversation after the last compaction);
+  (c) with `--fc-python PY`, `fastclaude.session` load_recs + sess_thread in that interpreter
+      (fastclaude needs fastcore 2 while the dev environment pins fastcore<2, so it lives in a venv of
+      its own: `pip install fastclaude` there); left out when not given;
 - the peak memory of `load_recs` + `sess_thread`, from scratch in its own process, as a
   multiple of the file size (peak RSS minus RSS after imports);
-- with several sizes, the time per MB of the largest size against the next one.
+- with several sizes, the time per MB of each size against the next smaller one. 5 MB is a poor base
+  for this: a 5 MB buffer is recycled by the allocator while 50 MB ones are fresh pages that fault in,
+  so judge growth from 50 MB up.
 
 Timing runs in worker processes with HOME set to a temp dir holding a hard link of the transcript
 (CLAUDE_CONFIG_DIR unset), so the SDK never reads the real ~/.claude. Each worker runs its
@@ -25,21 +29,13 @@ treat the figures as indicative and compare within one run.
 """
 import argparse, gc, json, os, re, resource, shutil, statistics, subprocess, sys, tempfile, time
 from pathlib import Path
-from benchutil import transcript  # shared by the bench scripts (this folder is on sys.path)
+from benchutil import DATA, transcript  # shared by the bench scripts (this folder is on sys.path)
 
 HERE = Path(__file__).resolve()
-REPO = HERE.parents[2]
 TARGETS = dict(floor=1.3, fastclaude=3.0, sdk=1.5, mem=3.5, linear=1.3)
 
 
 # ------------------------------------------------------------------ operations (run in workers)
-def _thread():
-    "sess_thread from llmsurgery.thread, or None while that module doesn't exist"
-    try: from llmsurgery.thread import sess_thread
-    except ImportError: return None
-    return sess_thread
-
-
 def make_ops(p, sid, cwd, names):
     "name -> zero-argument callable that does the timed work"
     ops = {}
@@ -54,9 +50,9 @@ def make_ops(p, sid, cwd, names):
         ops.update(floor=floor, floor_nogc=floor_nogc)
     if need('load') or need('ours'):
         from llmsurgery.read import load_recs
-        th = _thread()
+        from llmsurgery.thread import sess_thread
         ops['load'] = lambda: load_recs(p)
-        ops['ours'] = (lambda: th(load_recs(p))) if th else ops['load']
+        ops['ours'] = lambda: sess_thread(load_recs(p))
     if need('fastclaude'):
         import fastclaude.session as fcs
         ops['fastclaude'] = lambda: fcs.sess_thread(fcs.load_recs(p))
@@ -131,7 +127,9 @@ def run_worker(py, home, args):
 
 
 def can_import(py, mod):
-    return subprocess.run([py, '-c', f'import {mod}'], capture_output=True).returncode == 0
+    "Whether interpreter `py` exists and imports `mod`"
+    try: return subprocess.run([py, '-c', f'import {mod}'], capture_output=True).returncode == 0
+    except OSError: return False
 
 
 def fmt(x): return f'{x*1e3:7.1f} ms' if x < 1 else f'{x:7.2f} s '
@@ -145,8 +143,8 @@ def main():
     ap.add_argument('--sizes', type=int, nargs='+', default=[50], help='transcript sizes in MB, e.g. 5 50 200')
     ap.add_argument('--reps', type=int, default=5, help='timed repetitions per operation (3 above 100 MB)')
     ap.add_argument('--seed', type=int, default=0)
-    ap.add_argument('--data', default=str(REPO/'data'/'bench'), help='where generated transcripts are cached')
-    ap.add_argument('--fc-python', default=None, help='interpreter that can import fastclaude (default: this one)')
+    ap.add_argument('--data', default=str(DATA), help='where generated transcripts are cached')
+    ap.add_argument('--fc-python', default=None, help='interpreter that can import fastclaude (left out if not given)')
     ap.add_argument('--no-anchors', action='store_true', help='skip fastclaude and the SDK')
     ap.add_argument('--no-mem', action='store_true', help='skip the memory measurement')
     ap.add_argument('--worker', choices=['time', 'mem'], help=argparse.SUPPRESS)
@@ -158,16 +156,14 @@ def main():
     if a.worker == 'time': return worker_time(a)
     if a.worker == 'mem': return worker_mem(a)
 
-    py = sys.executable
-    has_thread = _thread() is not None
-    fc_py = a.fc_python or py
-    has_fc = not a.no_anchors and can_import(fc_py, 'fastclaude.session')
+    py, fc_py = sys.executable, a.fc_python
+    has_fc = not a.no_anchors and bool(fc_py) and can_import(fc_py, 'fastclaude.session')
     has_sdk = not a.no_anchors and can_import(py, 'claude_agent_sdk')
-    what = 'load_recs + sess_thread' if has_thread else 'load_recs (llmsurgery.thread not exported yet: sess_thread not timed)'
-    print(f'llmsurgery: {what}')
-    if not a.no_anchors and not has_fc:
-        print(f'fastclaude: not importable by {fc_py} (pip install fastclaude==0.0.6 in a venv, pass --fc-python)')
-    if not a.no_anchors and not has_sdk: print('claude_agent_sdk: not installed')
+    import llmsurgery
+    print(f'llmsurgery: load_recs + sess_thread from {Path(llmsurgery.__file__).parent}')
+    if not a.no_anchors and not fc_py: print('fastclaude: left out (give --fc-python PY to compare with it)')
+    elif not a.no_anchors and not has_fc: print(f'fastclaude: left out, {fc_py} cannot import fastclaude.session')
+    if not a.no_anchors and not has_sdk: print('claude_agent_sdk: left out, not installed')
     work = Path(tempfile.mkdtemp(prefix='bench-read-'))
     home = work/'home'
     rows = []
@@ -179,35 +175,34 @@ def main():
             size = p.stat().st_size
             reps = a.reps if mb <= 100 else min(a.reps, 3)
             wargs = ['--path', str(dst), '--sid', sid, '--cwd', cwd, '--reps', str(reps)]
-            ops = ['floor', 'floor_nogc', 'load'] + (['ours'] if has_thread else []) + (['sdk'] if has_sdk else [])
+            ops = ['floor', 'floor_nogc', 'load', 'ours'] + (['sdk'] if has_sdk else [])
             t = run_worker(py, home, ['--worker', 'time', '--ops', ','.join(ops), *wargs])
             if 'error' in t: sys.exit(f'timing worker failed: {t["error"]}')
-            t.setdefault('ours', t['load'])
             if has_fc:
                 tf = run_worker(fc_py, home, ['--worker', 'time', '--ops', 'fastclaude', *wargs])
                 t['fastclaude'] = tf.get('fastclaude', tf)
             mem = None if a.no_mem else run_worker(py, home, ['--worker', 'mem', '--ops', 'ours', *wargs])
             rows.append(dict(mb=mb, size=size, t=t, mem=mem))
-            report(p, size, reps, t, mem, has_thread)
+            report(p, size, reps, t, mem)
         if len(rows) > 1: linearity(rows)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print(f'\ncommand: {" ".join([Path(py).name, *sys.argv])}')
 
 
-def report(p, size, reps, t, mem, has_thread):
+def report(p, size, reps, t, mem):
     ours = t['ours']['median']
     print(f'\n{p.name}: {size/1e6:.1f} MB, {reps} reps, median [min]')
     labels = dict(floor='orjson every line, GC on (floor)', floor_nogc='orjson every line, GC off',
-                  load='llmsurgery load_recs', ours='llmsurgery load_recs + sess_thread' if has_thread else 'llmsurgery load_recs (no sess_thread yet)',
+                  load='llmsurgery load_recs', ours='llmsurgery load_recs + sess_thread',
                   fastclaude='fastclaude load_recs + sess_thread', sdk='claude_agent_sdk get_session_messages')
     for k, lab in labels.items():
-        if k == 'ours' and not has_thread: continue
         o = t.get(k)
         if o is None: continue
-        print(f'  {lab:42s} ' + (f'{fmt(o["median"])} [{fmt(o["min"]).strip()}]' if 'median' in o else f'failed: {o.get("error")}'))
+        shown = f'{fmt(o["median"])} [{fmt(o["min"]).strip()}]' if 'median' in o else f'failed: {o.get("error")}'
+        print(f'  {lab:42s} {shown}')
     r = ours / t['floor']['median']
-    print(f'  ours / floor                               {r:5.2f}   (target <= {TARGETS["floor"]})  {verdict(r <= TARGETS["floor"])}')
+    print(f'  {"ours / floor":42s} {r:5.2f}   (target <= {TARGETS["floor"]})  {verdict(r <= TARGETS["floor"])}')
     for k, lab in [('fastclaude', 'fastclaude / ours'), ('sdk', 'sdk / ours')]:
         if 'median' in t.get(k, {}):
             r = t[k]['median'] / ours
@@ -215,17 +210,19 @@ def report(p, size, reps, t, mem, has_thread):
     if mem:
         if 'delta' in mem:
             x = mem['delta'] * 2**20 / size
-            print(f'  peak memory, ours                          {mem["delta"]:.0f} MB = {x:.2f}x file  (target <= {TARGETS["mem"]})  {verdict(x <= TARGETS["mem"])}')
+            print(f'  {"peak memory, ours":42s} {mem["delta"]:.0f} MB = {x:.2f}x file  (target <= {TARGETS["mem"]})  '
+                  f'{verdict(x <= TARGETS["mem"])}')
         else: print(f'  peak memory: failed: {mem.get("error")}')
 
 
 def linearity(rows):
-    print('\nlinearity: time per MB against the next smaller size (median; 5 MB is a poor base, see BASELINE.md)')
+    print('\nlinearity: time per MB against the next smaller size (median; 5 MB is a poor base, see the docstring)')
     for prev, cur in zip(rows, rows[1:]):
         for k in ('floor', 'ours'):
             a, b = prev['t'][k]['median'] / prev['size'], cur['t'][k]['median'] / cur['size']
             ok = b / a <= TARGETS['linear'] if k == 'ours' else True
-            print(f'  {k:6s} {prev["mb"]:>4} -> {cur["mb"]:>4} MB: {b/a:5.2f}' + (f'  (target <= {TARGETS["linear"]})  {verdict(ok)}' if k == 'ours' else ''))
+            goal = f'  (target <= {TARGETS["linear"]})  {verdict(ok)}' if k == 'ours' else ''
+            print(f'  {k:6s} {prev["mb"]:>4} -> {cur["mb"]:>4} MB: {b/a:5.2f}{goal}')
 
 
 if __name__ == '__main__': main()

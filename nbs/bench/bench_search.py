@@ -3,9 +3,11 @@
 
     python nbs/bench/bench_search.py [--mb 50] [--seed 0] [--reps 5] [--data DIR] [--target 0.5] [--profile]
 
-It generates a transcript with ../shared/bench/mk_transcript.py (cached in DATA, by default the
-git-ignored data/bench/, under the same name bench_read.py uses), links it into a temporary config
-home as a session of its own project, and times, for a few patterns:
+It generates a transcript with `mk_transcript.py` beside it (cached in DATA, by default the git-ignored
+data/bench/ of this clone, shared with the other bench scripts), links it into a temporary config home
+as a session of its own project, and times, for a few patterns chosen for the generator's vocabulary
+(a word on most turns, an identifier on a dozen lines at 50 MB, a case-insensitive regex, and a string
+found nowhere, which makes the search read everything):
 
 - `sess_search(pat, sid, cwd)`: the whole job from a session id (find the file, load, search);
 - `sess_search(pat, recs=recs)`: the search alone, on records already loaded;
@@ -20,12 +22,10 @@ the end-to-end search exceeds `--target` seconds.
 """
 import argparse, os, shutil, sys, tempfile
 from pathlib import Path
-from benchutil import transcript, timed, profiled  # shared by the bench scripts (this folder is on sys.path)
+from benchutil import DATA, transcript, timed, profiled  # shared by the bench scripts (this folder is on sys.path)
 
-HERE = Path(__file__).resolve()
-REPO = HERE.parents[2]
-PATS = {'common word': r'invoice', 'rare literal': r'subtotal_job', 'case-insensitive regex': r'(?i)stream(ing|ed)\s+\w+',
-        'no match (full scan)': r'zq9xv_nowhere'}
+PATS = {'common word': r'shipment', 'rare literal': r'berth_cursor',
+        'case-insensitive regex': r'(?i)berth(s|ing)?\s+\w+', 'no match (full scan)': r'zq9xv_nowhere'}
 
 
 def main():
@@ -33,7 +33,7 @@ def main():
     ap.add_argument('--mb', type=int, default=50)
     ap.add_argument('--seed', type=int, default=0)
     ap.add_argument('--reps', type=int, default=5)
-    ap.add_argument('--data', default=str(REPO/'data'/'bench'), help='where generated transcripts are cached')
+    ap.add_argument('--data', default=str(DATA), help='where generated transcripts are cached')
     ap.add_argument('--target', type=float, default=0.5, help='seconds the end-to-end median must stay under')
     ap.add_argument('--profile', action='store_true', help='also print a cProfile of the search alone, per pattern')
     a = ap.parse_args()

@@ -1,19 +1,52 @@
-"""Helpers shared by the benchmark scripts in this folder (run by hand, not tests)."""
-import cProfile, gc, io, os, pstats, statistics, subprocess, sys, time
+"""Helpers shared by the benchmark scripts in this folder (run by hand, not tests).
+
+Importing this module puts the clone's root first on `sys.path`, so the scripts time this checkout's llmsurgery
+whatever copy is installed. Generated data is cached in `data/bench/` (git-ignored), under names that carry a hash
+of `mk_transcript.py`: editing the generator makes the scripts write fresh files instead of reusing stale ones.
+"""
+import cProfile, gc, hashlib, io, os, pstats, shutil, statistics, subprocess, sys, time
 from pathlib import Path
 
-GEN = Path(__file__).resolve().parents[3]/'shared'/'bench'/'mk_transcript.py'
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+GEN = HERE/'mk_transcript.py'
+DATA = REPO/'data'/'bench'
+if str(REPO) not in sys.path: sys.path.insert(0, str(REPO))
 
 
-def transcript(data, mb, seed):
-    "Path of the cached generated transcript of `mb` MB, generating it first if needed"
-    p = Path(data)/f't{mb}s{seed}.jsonl'
-    if not p.exists():
-        p.parent.mkdir(parents=True, exist_ok=True)
-        tmp = p.with_suffix('.part')
-        subprocess.run([sys.executable, str(GEN), str(tmp), '--mb', str(mb), '--seed', str(seed), '--quiet'], check=True)
-        os.replace(tmp, p)
+def gen_version():
+    "Short hash of the generator's source"
+    return hashlib.sha256(GEN.read_bytes()).hexdigest()[:10]
+
+
+def _cached(data, stem, suffix, make):
+    "Path `data/<stem>.<generator hash><suffix>`, made by `make(tmp_path)` if missing; other versions are removed"
+    data = Path(data)
+    p = data/f'{stem}.{gen_version()}{suffix}'
+    if p.exists(): return p
+    data.mkdir(parents=True, exist_ok=True)
+    for old in data.glob(f'{stem}.*{suffix}'): shutil.rmtree(old) if old.is_dir() else old.unlink()
+    tmp = data/f'{stem}.part{suffix}'
+    make(tmp)
+    os.replace(tmp, p)
     return p
+
+
+def generate(*args):
+    "Run the generator with `args` (quietly), in this interpreter"
+    subprocess.run([sys.executable, str(GEN), *map(str, args), '--quiet'], check=True)
+
+
+def transcript(data, mb, seed, *flags):
+    "Path of the cached generated transcript of `mb` MB (generator `flags` too, e.g. '--no-progress'), made if needed"
+    stem = f't{mb:g}s{seed}' + ''.join(str(f).replace('--', '-') for f in flags)
+    return _cached(data, stem, '.jsonl', lambda tmp: generate(tmp, '--mb', mb, '--seed', seed, *flags))
+
+
+def session_tree(data, sessions, total_mb, seed=0):
+    "Folder holding `projects/<folder>/<sessionId>.jsonl` for `sessions` generated sessions of about `total_mb` MB"
+    def make(tmp): generate('--sessions', sessions, '--total-mb', total_mb, '--seed', seed, '--out-dir', tmp)
+    return _cached(data, f'tree{sessions}x{total_mb:g}s{seed}', '', make)
 
 
 def timed(f, reps):
