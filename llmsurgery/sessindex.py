@@ -9,8 +9,8 @@ __all__ = ['SCHEMA_VERSION', 'SCHEMA', 'TABLES', 'MARK_SPAN', 'MSG_COLS', 'USAGE
            'IndexHit', 'resume_cmd', 'IndexHits', 'load_prices', 'model_price', 'tokens_usd', 'Totals',
            'export_parquet']
 
-# %% ../nbs/15_sessindex.ipynb #79ed8f22
-import os, re, gc, json, html, shlex, sqlite3, hashlib, warnings, socket, unicodedata
+# %% ../nbs/15_sessindex.ipynb #25f6e0e9
+import os, re, gc, json, html, shlex, sqlite3, hashlib, warnings, socket, unicodedata, importlib
 from datetime import datetime, timezone
 from pathlib import Path
 import orjson
@@ -349,7 +349,7 @@ def _jobs(db, cfg):
         groups.setdefault(o.sid, []).append(o)
     return groups, rows
 
-# %% ../nbs/15_sessindex.ipynb #ce07be2b
+# %% ../nbs/15_sessindex.ipynb #9877eee8
 PARALLEL_BYTES = 256 << 20  # an update reading more than this uses worker processes by default
 
 def _attempt(jobs):
@@ -365,7 +365,7 @@ def _read_all(todo, workers):
     import multiprocessing as mp
     from collections import deque
     from concurrent.futures import ProcessPoolExecutor
-    from llmsurgery.sessindex import _attempt as attempt  # by its module's name, which a fresh worker process can import
+    attempt = _attempt if _attempt.__module__ != '__main__' else importlib.import_module('llmsurgery.sessindex')._attempt  # a notebook's own copy cannot be sent to a worker
     with ProcessPoolExecutor(workers, mp_context=mp.get_context('spawn')) as ex:
         ahead = deque()
         for _, sid, js in todo:  # a bounded window: sessions read ahead wait in memory
