@@ -9,7 +9,7 @@ __all__ = ['SCHEMA_VERSION', 'SCHEMA', 'TABLES', 'MARK_SPAN', 'MSG_COLS', 'USAGE
            'IndexHit', 'resume_cmd', 'IndexHits', 'load_prices', 'model_price', 'tokens_usd', 'Totals',
            'export_parquet']
 
-# %% ../nbs/15_sessindex.ipynb #25f6e0e9
+# %% ../nbs/15_sessindex.ipynb #c3731e4f
 import os, re, gc, json, html, shlex, sqlite3, hashlib, warnings, socket, unicodedata, importlib
 from datetime import datetime, timezone
 from pathlib import Path
@@ -20,7 +20,8 @@ from .paths import claude_dir, proj_name, sess_info, first_prompt, json_vals
 from .read import load_recs, rec_txt, rec_role, sess_meta, sess_id
 from .thread import sess_thread
 from .tools import tool_calls
-from .search import match_preview, SessHits
+from .search import match_preview
+from .text import Rows
 
 # %% ../nbs/15_sessindex.ipynb #769b66a4
 def index_path(cfg=None): # Claude Code config home; `claude_dir()` if None
@@ -488,8 +489,8 @@ def ctx(self:IndexHit,
     recs = load_recs(self.path)
     return L(recs[max(0, self.i - before):self.i + after + 1])
 
-# %% ../nbs/15_sessindex.ipynb #b16c627c
-class IndexHits(SessHits):
+# %% ../nbs/15_sessindex.ipynb #70ca498f
+class IndexHits(Rows):
     "The hits of `SessIndex.search`, newest first: one line each, a table in a notebook"
     def __repr__(self): return '\n'.join(map(repr, self)) if len(self) else '(no hits)'
     def _repr_html_(self):
@@ -591,7 +592,7 @@ def model_price(model, # A model id, as a transcript records it
     k = max((k for k in table if isinstance(model, str) and model.startswith(k)), key=len, default=None)
     return table[k] if k else None
 
-# %% ../nbs/15_sessindex.ipynb #6ae3722e
+# %% ../nbs/15_sessindex.ipynb #018ac0b6
 _TOK_COLS = ('input_tokens', 'output_tokens', 'cache_write_5m', 'cache_write_1h', 'cache_read')
 _PRICE_KEYS = ('input', 'output', 'cache_write_5m', 'cache_write_1h', 'cache_read')
 _BY = dict(session='u.session_id', project='f.project', day='substr(u.timestamp, 1, 10)', model='u.model')
@@ -601,7 +602,7 @@ def tokens_usd(toks, # Token counts by `usage` column: input_tokens, output_toke
     "What `toks` cost at `price`, in dollars"
     return sum((toks.get(k) or 0)*price[p] for k, p in zip(_TOK_COLS, _PRICE_KEYS))/1e6
 
-class Totals(L):
+class Totals(Rows):
     "Token and dollar totals, one row per key"
     _cols = ('calls', 'input', 'output', 'cache_write', 'cache_read')
     def __repr__(self):

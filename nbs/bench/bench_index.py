@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """How fast and how big `SessIndex` is on a machine's worth of sessions: a benchmark to run by hand, not a test.
 
-    python nbs/bench/bench_index.py [--mb 1000] [--n 300] [--seed 0] [--data DIR] [--gen PY] [--reps 7]
+    python nbs/bench/bench_index.py [--mb 1000] [--n 300] [--seed 0] [--data DIR] [--reps 7]
                                     [--skip-counts] [--compare]
 
-It generates about `--mb` MB of transcripts over `--n` sessions in a dozen projects with
-nbs/bench/mk_transcript.py (one call per session, sizes spread log-uniformly from 0.2 MB to 25x that,
-a few sessions big), cached as a ready config home in DATA (by default the git-ignored data/bench/).
+It generates about `--mb` MB of transcripts over `--n` sessions with nbs/bench/mk_transcript.py's
+multi-session mode (`benchutil.session_tree`: varied sizes, many small and a few big, in several
+projects), cached in DATA (by default the git-ignored data/bench/).
 Then, each step in a fresh process with HOME and CLAUDE_CONFIG_DIR pointing into a temp dir that
 hard-links the cached files (so nothing ever reads the real ~/.claude), it reports from one run:
 
@@ -27,59 +27,31 @@ FTS5 trigram index (substring search) on a sample, against the word index SessIn
 
 The machine is shared: treat the figures as indicative and compare ratios within one run.
 """
-import argparse, json, math, os, random, resource, shutil, statistics, subprocess, sys, tempfile, time, uuid
+import argparse, json, os, resource, shutil, statistics, subprocess, sys, tempfile, time
 from pathlib import Path
 
 HERE = Path(__file__).resolve()
 REPO = HERE.parents[2]
-GEN = HERE.parent/'mk_transcript.py'
 TARGETS = dict(build=2.0, append=1.0, search=0.1, peak_mb=1024)
 PATS = [('common word', 'invoice', False), ('rare identifier', 'subtotal_job', False), ('two words', 'retry timeout', False),
         ('prefix', 'serializ', False), ('no match', 'zq9xv nowhere', False), ('regex', r'ledger\s+balance\s+\d', True)]
 
 
 # ------------------------------------------------------------------ the corpus
-def _sizes(n, mb, seed):
-    "`n` session sizes in MB, log-uniform over a 25x range, scaled to sum to `mb`"
-    rng = random.Random(f'bench_index:{seed}')
-    xs = [math.exp(rng.uniform(0, math.log(25))) for _ in range(n)]
-    k = mb/sum(xs)
-    return [round(max(0.05, x*k), 3) for x in xs]
-
-
-def corpus(data, mb, n, seed, gen):
-    "The cached config home with `n` generated sessions (about `mb` MB), generating what is missing"
-    root = Path(data)/f'index-{mb}mb-{n}s-{seed}'
-    done = root/'DONE'
-    if done.exists(): return root
-    if not Path(gen).exists(): sys.exit(f'no generator at {gen}: pass --gen')
-    rng, jobs = random.Random(f'bench_index-ids:{seed}'), []
-    for k, size in enumerate(_sizes(n, mb, seed)):
-        sid, cwd = str(uuid.UUID(int=rng.getrandbits(128), version=4)), f'/home/dev/src/proj{k % 12:02d}'
-        from llmsurgery.paths import proj_name
-        out = root/'cfg'/'projects'/proj_name(cwd, canon=False)/f'{sid}.jsonl'
-        if out.exists(): continue
-        out.parent.mkdir(parents=True, exist_ok=True)
-        jobs.append([sys.executable, str(gen), str(out.with_suffix('.part')), '--mb', str(size), '--seed', str(seed*10000 + k),
-                     '--sid', sid, '--cwd', cwd, '--quiet'])
-    print(f'generating {len(jobs)} sessions into {root} ...', flush=True)
-    procs = []
-    for argv in jobs:
-        while len(procs) >= 2: procs = [p for p in procs if p.poll() is None] or []; time.sleep(0.05)
-        procs.append(subprocess.Popen(argv))
-    for p in procs: p.wait()
-    for argv in jobs: os.replace(argv[2], argv[2][:-len('.part')] + '.jsonl')
-    done.write_text('ok\n')
-    return root
+def corpus(data, mb, n, seed):
+    "The cached tree of `n` generated sessions (about `mb` MB): `projects/<folder>/<id>.jsonl`, made if missing"
+    from benchutil import session_tree  # shared by the bench scripts (this folder is on sys.path)
+    return session_tree(data, n, mb, seed)
 
 
 def scratch(src):
     "A temp config home whose transcripts are hard links to the cached ones, but a copy of the one `step_append` grows"
     tmp = Path(tempfile.mkdtemp(prefix='bench-index-'))
-    cfg, fs = tmp/'cfg', sorted((src/'cfg').rglob('*.jsonl'))
-    grows = sorted(fs, key=lambda f: f.stat().st_size)[len(fs)//2]  # the median session, as `step_append` picks it
+    cfg, fs = tmp/'cfg', sorted((src/'projects').rglob('*.jsonl'))
+    mains = sorted((f for f in fs if f.parent.parent == src/'projects'), key=lambda f: f.stat().st_size)
+    grows = mains[len(mains)//2]  # the median session, as `step_append` picks it
     for f in fs:
-        d = cfg/f.relative_to(src/'cfg')
+        d = cfg/f.relative_to(src)
         d.parent.mkdir(parents=True, exist_ok=True)
         if f == grows: shutil.copy2(f, d); continue
         try: os.link(f, d)
@@ -229,7 +201,6 @@ def main():
     ap.add_argument('--seed', type=int, default=0)
     ap.add_argument('--reps', type=int, default=7)
     ap.add_argument('--data', default=str(REPO/'data'/'bench'), help='where generated sessions are cached')
-    ap.add_argument('--gen', default=str(GEN), help='the transcript generator')
     ap.add_argument('--skip-counts', action='store_true')
     ap.add_argument('--compare', action='store_true', help='also time the stores SessIndex did not pick')
     ap.add_argument('--step', help=argparse.SUPPRESS)
@@ -239,7 +210,7 @@ def main():
     if a.step:
         sys.path.insert(0, str(REPO))
         print(json.dumps(STEPS[a.step](a), default=str)); return 0
-    src = corpus(a.data, a.mb, a.n, a.seed, a.gen)
+    src = corpus(a.data, a.mb, a.n, a.seed)
     tmp, cfg = scratch(src)
     a.index = str(tmp/'index'/'sessindex.sqlite')
     try: return report(a, cfg)
