@@ -33,8 +33,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve()
 REPO = HERE.parents[2]
 TARGETS = dict(build=2.0, append=1.0, search=0.1, peak_mb=1024)
-PATS = [('common word', 'invoice', False), ('rare identifier', 'subtotal_job', False), ('two words', 'retry timeout', False),
-        ('prefix', 'serializ', False), ('no match', 'zq9xv nowhere', False), ('regex', r'ledger\s+balance\s+\d', True)]
+PATS = [('common word', 'timeout', False), ('identifier', 'test_voyage', False), ('two words', 'import hashlib', False),
+        ('prefix', 'tidewat', False), ('no match', 'zq9xv nowhere', False), ('regex', r'import\s+hash\w+', True)]
 
 
 # ------------------------------------------------------------------ the corpus
