@@ -11,7 +11,8 @@ statuses = ['1 - Planning', '2 - Pre-Alpha', '3 - Alpha', '4 - Beta', '5 - Produ
 pyvers = ['3.11', '3.12', '3.13']
 reqs = c.get('requirements', '').split()
 dev_reqs = c.get('dev_requirements', '').split()
-share_reqs = c.get('share_requirements', '').split()  # extra `share`: detect-secrets for `redact`
+# Optional extras: every `<name>_requirements` key but dev's (share: detect-secrets for `redact`; index: SQL and Parquet)
+extras = {k[:-len('_requirements')]: c[k].split() for k in c if k.endswith('_requirements') and k != 'dev_requirements'}
 scripts = [s.strip() for s in c.get('console_scripts', '').split() if s.strip()]
 
 setuptools.setup(
@@ -23,6 +24,7 @@ setuptools.setup(
                  'License :: ' + lic[1], 'Natural Language :: ' + c['language'].title()]
                 + ['Programming Language :: Python :: ' + v for v in pyvers],
     packages=setuptools.find_packages(), include_package_data=True, zip_safe=False,
-    python_requires='>=' + c['min_python'], install_requires=reqs, extras_require={'dev': dev_reqs + share_reqs, 'share': share_reqs},
+    python_requires='>=' + c['min_python'], install_requires=reqs,
+    extras_require={'dev': dev_reqs + [r for v in extras.values() for r in v], **extras},
     entry_points={'console_scripts': scripts, 'nbdev': [f"{c['lib_path']}={c['lib_path']}._modidx:d"]},
 )

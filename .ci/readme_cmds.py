@@ -423,9 +423,131 @@ def _(sp):
     need('fixture complete' in page(f), f'{sp} did not write the page')
     return f"a file sess2html did not write is kept without it (exit 2) and replaced with {sp}"
 
+
+def hit_sids(r):
+    "Session ids of the hits `sess_index` printed (every other line is a hit's resume command)"
+    return [l.split()[0] for l in ok(r).stdout.splitlines()[::2] if l.strip() and l != '(no hits)']
+
+def proj_sids(proj): return {p.stem for p in sess_dir(W[proj]).glob('*.jsonl')}
+
+@check('sess_index', '')
+def _(sp):
+    r = ok(run('sess_index'))
+    need(' sessions (' in r.stdout and 'messages' in r.stdout and r.stderr.startswith('Index: '), f'summary: {r.stdout[:200]!r}')
+    return f"updated the index ({r.stderr.strip()}) and summed it up: {short(r.stdout.strip().split(': ', 1)[-1], 60)!r}"
+
+@check('sess_index', 'pattern')
+def _(sp):
+    r = ok(run('sess_index', 'fixture complete'))
+    need(W['S'][:8] in hit_sids(r) and f"claude --resume {W['S']}" in r.stdout, f'hits: {r.stdout[:300]!r}')
+    return f"'fixture complete': {len(hit_sids(r))} hits, each followed by its `claude --resume` line"
+
+@check('sess_index', 'regex')
+def _(sp):
+    r = ok(run('sess_index', r'fixture\s+compl', sp))
+    need(W['S'][:8] in hit_sids(r), f'hits: {r.stdout[:300]!r}')
+    need(hit_sids(run('sess_index', 'fixture\\s+compl')) == [], 'the same text without --regex matched literally')
+    return f"a regex found {len(hit_sids(r))} hits; as literal text it finds none"
+
+@check('sess_index', 'project')
+def _(sp):
+    r = ok(run('sess_index', 'fixture', sp, W['cp'], '--limit', '0'))
+    got = {h for h in hit_sids(r)}
+    need(got and all(any(s.startswith(h) for s in proj_sids('cp')) for h in got), f'hits outside the project: {got}')
+    return f"{sp} PROJECT: {len(hit_sids(r))} hits, all from that project's sessions"
+
+@check('sess_index', 'since')
+def _(sp):
+    need(hit_sids(run('sess_index', 'fixture complete', sp, '2100-01-01')) == [], 'hits after 2100')
+    need(hit_sids(run('sess_index', 'fixture complete', sp, '2000-01-01')), 'no hits after 2000')
+    return f"{sp} 2100-01-01: no hits; {sp} 2000-01-01: the same hits as without it"
+
+def total_line(r): return ok(r).stdout.strip().splitlines()[-1]
+
+@check('sess_index', 'totals')
+def _(sp):
+    last = total_line(run('sess_index', sp))
+    need(last.startswith('total') and 'calls $' in last, f'last line: {last!r}')
+    return f"tokens and dollars per project, then {' '.join(last.split())!r}"
+
+@check('sess_index', 'by')
+def _(sp):
+    r = run('sess_index', '--totals', sp, 'model')
+    need('claude-haiku-4-5' in ok(r).stdout and total_line(r) == total_line(run('sess_index', '--totals')), r.stdout[:300])
+    return f"{sp} model: one row per model, the same total as per project"
+
+@check('sess_index', 'limit')
+def _(sp):
+    r = run('sess_index', 'the', sp, '2')
+    need(len(hit_sids(r)) == 2, f'{len(hit_sids(r))} hits')
+    return f"{sp} 2: two hits of 'the'"
+
+@check('sess_index', 'path')
+def _(sp):
+    p = W['work']/'own-index.sqlite'
+    ok(run('sess_index', sp, p))
+    need(p.exists() and p.stat().st_size > 0, 'no index file there')
+    return f"{sp} PATH: the index was built in that file"
+
+@check('sess_index', 'prices')
+def _(sp):
+    pj = W['work']/'prices.json'
+    pj.write_text(json.dumps({'claude-haiku-4-5': dict(input=1000, output=0, cache_write_5m=0, cache_write_1h=0, cache_read=0)}))
+    base, mine = total_line(run('sess_index', '--totals')), total_line(run('sess_index', '--totals', sp, pj))
+    need(base != mine, f'the same total with other prices: {mine!r}')
+    return f"{sp} FILE: another total with its prices ({mine.split()[-1]} instead of {base.split()[-1]})"
+
+def archived_copy(n):
+    "A copy of the source fixture filed as session `0d0c7a00-…-<n>` of project `ar`, archived into work/archive; its path"
+    W.setdefault('ar', W['work'].parent/'proj-ar'); W['ar'].mkdir(exist_ok=True)
+    d = sess_dir(W['ar']); d.mkdir(parents=True, exist_ok=True)
+    p = d/f'0d0c7a00-0000-4000-8000-{n:012d}.jsonl'; shutil.copy(path('fx', W['S']), p)
+    ok(run('sess_archive', W['work']/'archive'))
+    return p
+
+@check('sess_archive', 'dest')
+def _(sp):
+    p = archived_copy(101); arch = W['work']/'archive'
+    need((arch/'manifest.sqlite').exists() and (arch/p.relative_to(p.parents[2])).with_name(p.name + '.gz').exists(), 'no archived copy')
+    r = ok(run('sess_archive', arch))
+    need('new 0' not in r.stdout or 'same' in r.stdout, r.stdout)
+    return f"archived every transcript into DEST; a second run: {r.stdout.strip().split(': ', 1)[-1]}"
+
+@check('sess_archive', 'restore')
+def _(sp):
+    p = archived_copy(102); before = p.read_bytes(); p.unlink()
+    r = ok(run('sess_archive', W['work']/'archive', sp, p.stem))
+    need(p.exists() and p.read_bytes() == before and f"claude --resume {p.stem}" in r.stdout, r.stdout)
+    return f"{sp} SESSION: the deleted transcript is back byte for byte"
+
+@check('sess_archive', 'report')
+def _(sp):
+    p = archived_copy(103); before = p.read_bytes(); gone = p.with_name('0d0c7a00-0000-4000-8000-00000000000a.jsonl')
+    gone.write_bytes(before); ok(run('sess_archive', W['work']/'archive')); gone.unlink()
+    r = ok(run('sess_archive', W['work']/'archive', sp))
+    need('Only in the archive (1)' in r.stdout and gone.stem in r.stdout, r.stdout[-400:])
+    ok(run('sess_archive', W['work']/'archive', '--restore', gone.stem)); gone.unlink()  # leaves the world as it was
+    return f"{sp}: names the one session whose transcript was deleted after it was archived"
+
+@check('sess_archive', 'cwd')
+def _(sp):
+    p = archived_copy(104); other = W['work'].parent/'proj-restored'; other.mkdir(exist_ok=True)
+    ok(run('sess_archive', W['work']/'archive', '--restore', p.stem, sp, other))
+    need((sess_dir(other)/p.name).read_bytes() == p.read_bytes(), 'not restored for that project')
+    return f"{sp} PROJECT: restored into that project's folder, where `claude --resume` run there finds it"
+
+@check('sess_archive', 'force')
+def _(sp):
+    p = archived_copy(105); before = p.read_bytes()
+    p.write_bytes(before + b'{"type":"summary","summary":"typed later"}\n')
+    need(run('sess_archive', W['work']/'archive', '--restore', p.stem).returncode == 2, 'restored over a changed file')
+    ok(run('sess_archive', W['work']/'archive', '--restore', p.stem, sp))
+    need(p.read_bytes() == before and len(list(p.parent.glob(p.name + '.bak-*'))) == 1, 'no restore, or no backup')
+    return f"without {sp} a changed transcript is kept and the restore refused; with it, restored after a backup"
+
 # Running them
 
-ORDER = ['sess_ls', 'sess_show', 'sess2nb', 'sess2html', 'claudecompact', 'sess_doctor']  # readers first, the command that appends last
+ORDER = ['sess_ls', 'sess_show', 'sess2nb', 'sess2html', 'claudecompact', 'sess_doctor', 'sess_index', 'sess_archive']  # readers first
 
 def check_help(cmd, toks, report):
     "`(options by name, {name: README token})` after checking `cmd -h` against the README's tokens `toks`"

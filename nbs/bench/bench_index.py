@@ -1,0 +1,262 @@
+#!/usr/bin/env python3
+"""How fast and how big `SessIndex` is on a machine's worth of sessions: a benchmark to run by hand, not a test.
+
+    python nbs/bench/bench_index.py [--mb 1000] [--n 300] [--seed 0] [--data DIR] [--reps 7]
+                                    [--skip-counts] [--compare]
+
+It generates about `--mb` MB of transcripts over `--n` sessions with nbs/bench/mk_transcript.py's
+multi-session mode (`benchutil.session_tree`: varied sizes, many small and a few big, in several
+projects), cached in DATA (by default the git-ignored data/bench/).
+Then, each step in a fresh process with HOME and CLAUDE_CONFIG_DIR pointing into a temp dir that
+hard-links the cached files (so nothing ever reads the real ~/.claude), it reports from one run:
+
+- baseline: `load_recs` of every transcript (main and subagent files), the floor any index must read;
+- build: `SessIndex(tmp).update()` from nothing, its ratio to the baseline, and its peak memory
+  (peak RSS of the process, and the RSS its imports alone took);
+- append: one turn (`tool_turn`, 4 records) appended to a mid-sized session with `append_sess`,
+  then `update()`: the time to bring the index up to date;
+- search: median and minimum over `--reps` runs of `.search(...)` for a few literal patterns and a
+  regex, on the whole index, with the hit counts;
+- sql: the first `.sql(...)` (copies the tables into DuckDB) and a repeat; `export_parquet` time;
+- counts: the index's numbers of messages, thread rows, tool calls and tokens against the library's
+  own (`conv_recs`, `sess_thread`, `tool_calls`, `sess_stats`) on every session (`--skip-counts` to skip).
+
+`--compare` adds the figures behind the choice of store: the same literal search as a scan of the
+SQLite `messages` table (`instr`), as DuckDB `ILIKE` over the same rows, and the build cost of an
+FTS5 trigram index (substring search) on a sample, against the word index SessIndex uses.
+
+The machine is shared: treat the figures as indicative and compare ratios within one run.
+"""
+import argparse, json, os, resource, shutil, statistics, subprocess, sys, tempfile, time
+from pathlib import Path
+
+HERE = Path(__file__).resolve()
+REPO = HERE.parents[2]
+TARGETS = dict(build=2.0, append=1.0, search=0.1, peak_mb=1024)
+PATS = [('common word', 'timeout', False), ('identifier', 'test_voyage', False), ('two words', 'import hashlib', False),
+        ('prefix', 'tidewat', False), ('no match', 'zq9xv nowhere', False), ('regex', r'import\s+hash\w+', True)]
+
+
+# ------------------------------------------------------------------ the corpus
+def corpus(data, mb, n, seed):
+    "The cached tree of `n` generated sessions (about `mb` MB): `projects/<folder>/<id>.jsonl`, made if missing"
+    from benchutil import session_tree  # shared by the bench scripts (this folder is on sys.path)
+    return session_tree(data, n, mb, seed)
+
+
+def scratch(src):
+    "A temp config home whose transcripts are hard links to the cached ones, but a copy of the one `step_append` grows"
+    tmp = Path(tempfile.mkdtemp(prefix='bench-index-'))
+    cfg, fs = tmp/'cfg', sorted((src/'projects').rglob('*.jsonl'))
+    mains = sorted((f for f in fs if f.parent.parent == src/'projects'), key=lambda f: f.stat().st_size)
+    grows = mains[len(mains)//2]  # the median session, as `step_append` picks it
+    for f in fs:
+        d = cfg/f.relative_to(src)
+        d.parent.mkdir(parents=True, exist_ok=True)
+        if f == grows: shutil.copy2(f, d); continue
+        try: os.link(f, d)
+        except OSError: shutil.copyfile(f, d)
+    return tmp, cfg
+
+
+# ------------------------------------------------------------------ steps, each run in its own process
+def _rss_mb(): return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss/1024
+
+
+def _cpu():
+    "CPU seconds used so far by this process and its finished children (workers)"
+    s, c = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return s.ru_utime + s.ru_stime + c.ru_utime + c.ru_stime
+
+
+def step_baseline(a):
+    from llmsurgery.paths import projects_dir
+    from llmsurgery.read import load_recs
+    fs = sorted(projects_dir().rglob('*.jsonl'))
+    t, c = time.perf_counter(), _cpu(); n = sum(len(load_recs(f)) for f in fs)
+    return dict(secs=time.perf_counter()-t, cpu=_cpu()-c, files=len(fs), recs=n, mb=sum(f.stat().st_size for f in fs)/1e6)
+
+
+def step_build(a):
+    base = _rss_mb()
+    from llmsurgery.sessindex import SessIndex
+    imp = _rss_mb()
+    if a.workers is not None: Path(a.index).parent.mkdir(parents=True, exist_ok=True); a.index = str(Path(a.index).with_suffix(f'.w{a.workers}.sqlite'))
+    t, c = time.perf_counter(), _cpu()
+    ix = SessIndex(a.index)
+    st = ix.update(progress=False, workers=a.workers)
+    secs = time.perf_counter()-t
+    return dict(secs=secs, cpu=_cpu()-c, stats=dict(st), peak_mb=_rss_mb(), import_mb=imp, base_mb=base,
+                worker_mb=resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss/1024,
+                db_mb=sum(p.stat().st_size for p in Path(a.index).parent.glob(Path(a.index).name + '*'))/1e6)
+
+
+def step_append(a):
+    from llmsurgery.sessindex import SessIndex
+    from llmsurgery.write import tool_turn, append_sess
+    ix = SessIndex(a.index)
+    sid, size, path = ix.db.execute('select session_id, size, path from sessions order by size limit 1 offset (select count(*)/2 from sessions)').fetchone()
+    if os.stat(path).st_nlink != 1: sys.exit(f'{path} is a hard link to the cache: appending would change the cached corpus')
+    recs = tool_turn('Check the invoice totals again, please.', 'Bash', {'command': 'pytest -q tests/test_totals.py'},
+                     '3 passed in 0.41s', 'All three totals tests pass.', key='bench')
+    append_sess(recs, sid)
+    t = time.perf_counter(); st = ix.update(progress=False); secs = time.perf_counter()-t
+    hits = ix.search('invoice totals again')
+    return dict(secs=secs, stats=dict(st), sid=sid, size_mb=size/1e6, found=[h.sid for h in hits] == [sid])
+
+
+def step_search(a):
+    from llmsurgery.sessindex import SessIndex
+    ix = SessIndex(a.index)
+    out = {}
+    for name, pat, rx in PATS:
+        ts = []
+        for _ in range(a.reps):
+            t = time.perf_counter(); hits = ix.search(pat, regex=rx); ts.append(time.perf_counter()-t)
+        out[name] = dict(pat=pat, regex=rx, median=statistics.median(ts), min=min(ts), hits=len(hits))
+    return out
+
+
+def step_sql(a):
+    from llmsurgery.sessindex import SessIndex, export_parquet
+    ix = SessIndex(a.index)
+    q = 'select count(*), sum(len(text)) from messages'
+    t = time.perf_counter(); r1 = ix.sql(q).fetchall(); first = time.perf_counter()-t
+    t = time.perf_counter(); ix.sql(q).fetchall(); again = time.perf_counter()-t
+    t = time.perf_counter(); ix.sql('select name, count(*) from tool_calls group by name').fetchall(); tc = time.perf_counter()-t
+    out = Path(a.index).parent/'parquet'
+    t = time.perf_counter(); export_parquet(out, ix); pq = time.perf_counter()-t
+    return dict(first=first, again=again, tools_first=tc, rows=r1[0][0], chars=r1[0][1], parquet=pq,
+                parquet_mb=sum(p.stat().st_size for p in out.rglob('*.parquet'))/1e6, peak_mb=_rss_mb())
+
+
+def step_counts(a):
+    from llmsurgery.paths import projects_dir
+    from llmsurgery.read import load_recs, conv_recs
+    from llmsurgery.thread import sess_thread
+    from llmsurgery.tools import tool_calls, sess_stats
+    from llmsurgery.sessindex import SessIndex
+    ix = SessIndex(a.index)
+    lib = dict(messages=0, thread=0, calls=0, input=0, output=0, cache_write=0, cache_read=0)
+    for f in sorted(projects_dir().glob('*/*.jsonl')):
+        recs = load_recs(f)
+        agents = [load_recs(p) for p in sorted((f.parent/f.stem/'subagents').rglob('agent-*.jsonl'))]
+        lib['messages'] += len(conv_recs(recs)) + sum(len(conv_recs(x)) for x in agents)
+        lib['thread'] += len(sess_thread(recs)); lib['calls'] += len(tool_calls(recs, agents))
+        for k, v in sess_stats(recs, agents).tokens.items(): lib[k] += v
+    q = lambda s: ix.db.execute(s).fetchone()[0] or 0
+    idx = dict(messages=q("select count(*) from messages where type in ('user','assistant') and is_meta=0"),
+               thread=q('select count(*) from messages where on_thread=1'), calls=q('select count(*) from tool_calls'),
+               input=q('select sum(input_tokens) from usage'), output=q('select sum(output_tokens) from usage'),
+               cache_write=q('select sum(cache_write) from usage'), cache_read=q('select sum(cache_read) from usage'))
+    return dict(lib=lib, index=idx, equal=lib == idx)
+
+
+def step_compare(a):
+    import sqlite3
+    from llmsurgery.sessindex import SessIndex
+    ix = SessIndex(a.index)
+    out = {}
+    for name, pat, rx in PATS[:2]:
+        ts = []
+        for _ in range(3):
+            t = time.perf_counter()
+            n = ix.db.execute('select count(*) from messages where instr(lower(text), ?) > 0', (pat.lower(),)).fetchone()[0]
+            ts.append(time.perf_counter()-t)
+        out[f'sqlite scan: {name}'] = dict(median=statistics.median(ts), rows=n)
+        ix.sql('select 1 from messages limit 1')
+        ts = []
+        for _ in range(3):
+            t = time.perf_counter()
+            n = ix.sql(f"select count(*) from messages where text ilike '%{pat}%'").fetchall()[0][0]
+            ts.append(time.perf_counter()-t)
+        out[f'duckdb ilike: {name}'] = dict(median=statistics.median(ts), rows=n)
+    rows = ix.db.execute('select id, text from messages where text != "" order by id limit 20000').fetchall()
+    chars = sum(len(r[1]) for r in rows)
+    for tok in ('unicode61', 'trigram'):
+        db = sqlite3.connect(':memory:')
+        db.execute(f"create virtual table f using fts5(text, tokenize='{tok}', detail=none)")
+        t = time.perf_counter(); db.executemany('insert into f(rowid, text) values (?,?)', rows); db.commit()
+        out[f'fts5 {tok} build, {chars/1e6:.0f} M chars'] = dict(secs=time.perf_counter()-t)
+    return out
+
+
+STEPS = dict(baseline=step_baseline, build=step_build, append=step_append, search=step_search, sql=step_sql,
+             counts=step_counts, compare=step_compare)
+
+
+def run_step(name, cfg, a):
+    "Run step `name` in a fresh process with the scratch config home; its result dict"
+    env = {**os.environ, 'HOME': str(cfg.parent/'home'), 'CLAUDE_CONFIG_DIR': str(cfg), 'PYTHONPATH': str(REPO)}
+    argv = [sys.executable, str(HERE), '--step', name, '--index', a.index, '--reps', str(a.reps)] + (['--workers', str(a.workers)] if a.workers is not None else [])
+    r = subprocess.run(argv, env=env, capture_output=True, text=True)
+    if r.returncode: sys.exit(f'step {name} failed:\n{r.stderr[-3000:]}')
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument('--mb', type=int, default=1000)
+    ap.add_argument('--n', type=int, default=300)
+    ap.add_argument('--seed', type=int, default=0)
+    ap.add_argument('--reps', type=int, default=7)
+    ap.add_argument('--data', default=str(REPO/'data'/'bench'), help='where generated sessions are cached')
+    ap.add_argument('--skip-counts', action='store_true')
+    ap.add_argument('--compare', action='store_true', help='also time the stores SessIndex did not pick')
+    ap.add_argument('--step', help=argparse.SUPPRESS)
+    ap.add_argument('--index', help=argparse.SUPPRESS)
+    ap.add_argument('--workers', type=int, default=None, help=argparse.SUPPRESS)
+    a = ap.parse_args()
+    if a.step:
+        sys.path.insert(0, str(REPO))
+        print(json.dumps(STEPS[a.step](a), default=str)); return 0
+    src = corpus(a.data, a.mb, a.n, a.seed)
+    tmp, cfg = scratch(src)
+    a.index = str(tmp/'index'/'sessindex.sqlite')
+    try: return report(a, cfg)
+    finally: shutil.rmtree(tmp, ignore_errors=True)
+
+
+def report(a, cfg):
+    ok = True
+    b = run_step('baseline', cfg, a)
+    print(f"corpus: {b['files']} transcripts, {b['mb']:.0f} MB, {b['recs']:,} records")
+    print(f"  load_recs of every transcript        {b['secs']:7.2f} s   ({b['cpu']:.2f} s CPU)")
+    a.workers = 0
+    b0 = run_step('build', cfg, a)
+    print(f"  update() from nothing, no workers    {b0['secs']:7.2f} s   = {b0['secs']/b['secs']:.2f}x load_recs; "
+          f"CPU {b0['cpu']:.2f} s = {b0['cpu']/b['cpu']:.2f}x; peak RSS {b0['peak_mb']:.0f} MB")
+    a.workers = None
+    bu = run_step('build', cfg, a)
+    ratio = bu['secs']/b['secs']; ok &= ratio <= TARGETS['build'] and bu['peak_mb'] < TARGETS['peak_mb']
+    print(f"  update() from nothing (workers: {max(0, min(4, (os.cpu_count() or 1) - 1))})   {bu['secs']:7.2f} s   = {ratio:.2f}x load_recs "
+          f"(target <= {TARGETS['build']}x); CPU {bu['cpu']:.2f} s = {bu['cpu']/b['cpu']:.2f}x; load average {os.getloadavg()[0]:.1f} "
+          f"on {os.cpu_count()} cores")
+    print(f"    peak RSS {bu['peak_mb']:.0f} MB in the writing process (imports alone {bu['import_mb']:.0f} MB; target < {TARGETS['peak_mb']} MB); "
+          f"largest worker {bu['worker_mb']:.0f} MB; index on disk {bu['db_mb']:.0f} MB; {bu['stats']}")
+    ap = run_step('append', cfg, a)
+    ok &= ap['secs'] < TARGETS['append'] and ap['found']
+    print(f"  update() after one appended turn     {ap['secs']:7.3f} s   (session of {ap['size_mb']:.1f} MB; target < "
+          f"{TARGETS['append']} s; new turn found: {ap['found']}) {ap['stats']}")
+    se = run_step('search', cfg, a)
+    for name, r in se.items():
+        if not r['regex']: ok &= r['median'] < TARGETS['search']
+        print(f"  search {name:<16} {r['pat']!r:<26} median {r['median']*1000:7.1f} ms  min {r['min']*1000:7.1f} ms  "
+              f"hits {r['hits']}")
+    sq = run_step('sql', cfg, a)
+    print(f"  sql: first query {sq['first']:.2f} s (copies messages: {sq['rows']:,} rows, {sq['chars']/1e6:.0f} M chars), "
+          f"repeat {sq['again']*1000:.1f} ms; tool_calls query {sq['tools_first']:.2f} s; "
+          f"export_parquet {sq['parquet']:.2f} s ({sq['parquet_mb']:.0f} MB); peak RSS {sq['peak_mb']:.0f} MB")
+    if not a.skip_counts:
+        c = run_step('counts', cfg, a)
+        ok &= c['equal']
+        print(f"  counts equal to the library's: {c['equal']}  index {c['index']}")
+        if not c['equal']: print(f"                                    library {c['lib']}")
+    if a.compare:
+        for k, v in run_step('compare', cfg, a).items():
+            print(f"  compare {k:<40} " + '  '.join(f'{x} {y:.3f}' if isinstance(y, float) else f'{x} {y}' for x, y in v.items()))
+    print('PASS' if ok else 'FAIL')
+    return 0 if ok else 1
+
+
+if __name__ == '__main__': sys.exit(main())
