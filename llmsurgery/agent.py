@@ -7,12 +7,12 @@ __all__ = ['LOCK_OPTS', 'DEFER', 'rule_match', 'lock_hooks', 'stream_calls', 'Ag
            'hold_result', 'defer_tools', 'prefix_tools', 'mk_deferred', 'QueryError', 'mk_reidx', 'aquery_events',
            'RUN_TAG', 'no_prompt', 'deferred_call']
 
-# %% ../nbs/10_agent.ipynb #fe1bfd77
+# %% ../nbs/10_agent.ipynb #715dbb7c
 import os, re, json, uuid, dataclasses
 from contextlib import aclosing
-from datetime import datetime, timezone
 from fastcore.basics import AttrDict, first
 from fastcore.foundation import L
+from .write import now_ts
 from claude_agent_sdk import (query, ClaudeAgentOptions, HookMatcher, SdkMcpTool, create_sdk_mcp_server,
                               AssistantMessage, UserMessage, ResultMessage, StreamEvent, ToolUseBlock, ToolResultBlock)
 from .sdk import RUN_TAG, drain_until, kill_tagged, sdk_query, no_prompt, deferred_call
@@ -167,9 +167,7 @@ def prefix_tools(msgs:list, # Anthropic-style messages
     return [{**m, 'content':[_prefixed(b, prefix, skip) for b in m['content']]} if isinstance(m.get('content'), list) else dict(m)
             for m in msgs]
 
-# %% ../nbs/10_agent.ipynb #6c584bd8
-def _now(): return datetime.now(timezone.utc).isoformat(timespec='milliseconds').replace('+00:00', 'Z')
-
+# %% ../nbs/10_agent.ipynb #39b50847
 def mk_deferred(tu:dict, # The pending `tool_use` block
                 cwd='.', # Project directory recorded in the envelope
                 uid:str|None=None, # Record uuid; random if None
@@ -178,7 +176,7 @@ def mk_deferred(tu:dict, # The pending `tool_use` block
     att = {'type':'hook_deferred_tool', 'toolUseID':tu['id'], 'toolName':tu['name'], 'toolInput':json.loads(json.dumps(tu.get('input', {}))),
            'hookName':'settings', 'hookEvent':'PreToolUse', 'permissionMode':'default'}
     return {'parentUuid':None, 'isSidechain':False, 'attachment':att, 'type':'attachment', 'uuid':uid or str(uuid.uuid4()),
-            'timestamp':ts or _now(), 'userType':'external', 'entrypoint':'sdk-cli', 'cwd':os.path.realpath(cwd), 'sessionId':None}
+            'timestamp':ts or now_ts(), 'userType':'external', 'entrypoint':'sdk-cli', 'cwd':os.path.realpath(cwd), 'sessionId':None}
 
 # %% ../nbs/10_agent.ipynb #149a24ec
 class QueryError(Exception):

@@ -8,7 +8,7 @@ __all__ = ['EST', 'CUT', 'POLICY', 'SKILL_HEAD', 'OPEN', 'CLOSE', 'LEGEND', 'CON
            'compact_body', 'join_compacts', 'compact_part', 'summary_txt', 'split_compaction', 'compact_records',
            'Compaction', 'prepare_compaction', 'append_compaction', 'compact_session', 'compact_report', 'sess_digest']
 
-# %% ../nbs/09_compact.ipynb #504bdfe2
+# %% ../nbs/09_compact.ipynb #2f2e9ef2
 import json, os, re, shlex
 from pathlib import Path
 from fastcore.basics import AttrDict, basic_repr
@@ -20,8 +20,7 @@ from .thread import sess_thread, thread_msgs, is_boundary
 from .tools import tr_txt, strip_tags
 from .chat import recs2chat
 from .text import TextView, fence
-from .write import stable_uuid, sess_digest, SessChanged, now_ts as _now
-from .write import append_tip as _tip, _append_bytes as _tail, _locked, _expected, _write  # `append_sess`'s parts
+from .write import stable_uuid, sess_digest, SessChanged, now_ts, append_tip, append_recs
 _all_ = ['sess_digest']  # defined in `04_write`, where `append_sess` checks it; kept importable from here
 
 # %% ../nbs/09_compact.ipynb #6fbbe6f1
@@ -257,13 +256,13 @@ def split_compaction(recs): # A session's records, e.g. from `load_recs`
     "`(prior, new)`: the notation the last compaction holds, and the thread records after it"
     return _split(sess_thread(recs))
 
-# %% ../nbs/09_compact.ipynb #6cf463fb
+# %% ../nbs/09_compact.ipynb #82327735
 CAVEAT = ("<local-command-caveat>The command below was run directly in Claude Code, not sent to you as a request, and its output "
           "goes straight to the user. It's recorded here as context for later messages.</local-command-caveat>")
 COMMAND = ('<command-name>/compact</command-name>\n            <command-message>compact</command-message>\n'
            '            <command-args></command-args>')
 STDOUT = '<local-command-stdout>Compacted (ctrl+o to see full summary)</local-command-stdout>'
-_ENV = ('userType', 'entrypoint', 'cwd', 'sessionId', 'version', 'gitBranch')  # timestamps come from `04_write`'s `_now`
+_ENV = ('userType', 'entrypoint', 'cwd', 'sessionId', 'version', 'gitBranch')  # timestamps come from `04_write`'s `now_ts`
 
 def _made_up(r): return isinstance(m := r.get('message'), dict) and m.get('model') == '<synthetic>'
 
@@ -278,7 +277,7 @@ def _latest(recs, keys=(*_ENV, 'model')):
         if not (todo or model): break
     return out
 
-# %% ../nbs/09_compact.ipynb #2f673085
+# %% ../nbs/09_compact.ipynb #a92ac6e9
 def compact_records(recs, # The session's records, e.g. from `load_recs`
                     content:str, # The summary text, e.g. from `compact_content`
                     pre_toks:int, # Tokens of the conversation being replaced
@@ -287,7 +286,7 @@ def compact_records(recs, # The session's records, e.g. from `load_recs`
                     sid:str|None=None): # Session id; the one the records carry if None
     "The tagged boundary, summary and `/compact` display records of a compaction"
     if leaf is None: leaf = (sess_thread(recs) or [{}])[-1].get('uuid')
-    env, ts = _latest(recs, _ENV), _now()
+    env, ts = _latest(recs, _ENV), now_ts()
     sid = sid or sess_id(recs)
     env |= {'sessionId': sid} if sid else {}
     ids = {p: stable_uuid(['compact', sid, leaf, content, p]) for p in ('boundary', 'summary', 'caveat', 'command', 'stdout')}
@@ -316,7 +315,7 @@ def _conv(recs):
     "Thread records worth rendering: no summaries, no rows Claude Code made up (`<synthetic>`)"
     return [r for r in recs if not r.get('isCompactSummary') and not _made_up(r)]
 
-# %% ../nbs/09_compact.ipynb #d4d06cf2
+# %% ../nbs/09_compact.ipynb #fc317cc2
 def _named_ref(ref):
     "`ref`, if it names a session; an empty, blank or missing reference is refused"
     if not isinstance(ref, str) or not ref.strip():
@@ -341,17 +340,14 @@ def prepare_compaction(ref:str, # Session id, unique id prefix or name
     content = compact_content(chat, path, notes)
     pre, post = msgs_toks(thread_msgs(thread, _latest(recs, ['model']).get('model')), enc), count_toks(content, enc)
     return Compaction(sid=sid, path=path, cwd=os.getcwd() if cwd is None else cwd, digest=d, prior=prior, new_chat=new_chat,
-                      chat=chat, content=content, pre_toks=pre, post_toks=post, n_new=len(new), tip=_tip(recs, thread),
+                      chat=chat, content=content, pre_toks=pre, post_toks=post, n_new=len(new), tip=append_tip(recs, thread),
                       records=compact_records(recs, content, pre, post, thread[-1]['uuid'], sid))
 
-# %% ../nbs/09_compact.ipynb #2f85a44d
+# %% ../nbs/09_compact.ipynb #a0520372
 def append_compaction(c:Compaction): # A compaction from `prepare_compaction`
     "Append prepared compaction `c`, refusing if its transcript changed since it was prepared; returns `c`"
     if (p := resolve_session(c.sid, c.cwd)[1]) != c.path: raise ValueError(f'session {c.sid} now resolves to {p}, not {c.path}')
-    try:
-        with _locked(p) as fd:
-            size = _expected(fd, p, c.digest)
-            _write(fd, p, _tail(p, c.tip, c.records, c.sid, None), size)
+    try: append_recs(p, c.records, c.sid, tip=c.tip, expect=c.digest)
     except SessChanged:
         raise SessChanged(f'{c.path}: the transcript changed since this compaction was prepared (Claude Code may have added a turn); '
                           'nothing was written: prepare it again') from None

@@ -6,8 +6,8 @@
 __all__ = ['KINDS', 'MAP_KEY', 'USER_HDR', 'REPLY_HDR', 'DlgMsg', 'Dialog', 'chat2dlg', 'dlg2chat', 'dlg2msgs', 'DlgView',
            'write_ipynb', 'read_ipynb', 'dlg_thread', 'sess2dlg', 'dlg2recs', 'dlg2sess', 'export_sess_nb', 'sess2nb']
 
-# %% ../nbs/08_dialog.ipynb #708f7d9f
-import hashlib, json, os, re, tempfile
+# %% ../nbs/08_dialog.ipynb #cfed0091
+import hashlib, json, re
 from pathlib import Path
 import nbformat
 import nbformat.v4
@@ -17,8 +17,8 @@ from fastcore.foundation import L
 from .paths import check_ref, resolve_session, sess_src
 from .read import load_recs, sess_id, sess_meta, rec_kind, map_strs
 from .thread import sess_thread
-from .curate import cut_strs as _cut_all
-from .write import stable_uuid, msgs2recs, save_sess
+from .curate import cut_strs
+from .write import stable_uuid, msgs2recs, save_sess, atomic_write
 from .chat import Msg, recs2chat, api_msg, chat2msgs
 from .text import TextView, one_line, fence, fmt_size, cut_marked
 
@@ -71,7 +71,7 @@ def _read_fence(s:str, i:int=0):
 # %% ../nbs/08_dialog.ipynb #9275ae07
 def _trunc(x, mx):
     "JSON value (or string) `x` with every string longer than `mx` cut as `trunc_tools` cuts; `mx=None` keeps all"
-    return x if mx is None else _cut_all(x, mx)
+    return x if mx is None else cut_strs(x, mx)
 
 _WS = re.compile(r'\s')
 
@@ -411,7 +411,7 @@ def _cells(m, cid):
     if m.output: cs.append(_mk_cell('markdown', REPLY_HDR + m.output, dict(kind='reply', id=m.id), cid(f'{m.id}-reply'), _cell_atts(m.attachments, out_names)))
     return cs
 
-# %% ../nbs/08_dialog.ipynb #7d1b4b3c
+# %% ../nbs/08_dialog.ipynb #09c16c99
 def _cell_ids():
     "A function turning message ids into unique, valid notebook cell ids"
     seen = set()
@@ -427,15 +427,6 @@ def _dumps_nb(nb):
     try: return (json.dumps(nb, ensure_ascii=False, indent=1, sort_keys=True) + '\n').encode()
     except UnicodeEncodeError: return (json.dumps(nb, ensure_ascii=True, indent=1, sort_keys=True) + '\n').encode()
 
-def _write_atomic(path, data):
-    "Replace `path` with `data`: temp file in the same folder, then rename"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f'.{path.name}.', suffix='.tmp')
-    try:
-        with os.fdopen(fd, 'wb') as f: f.write(data)
-        os.replace(tmp, path)
-    except BaseException: Path(tmp).unlink(missing_ok=True); raise
-
 def _nb_bytes(dlg):
     "The bytes of `dlg`'s notebook, validated"
     cid = _cell_ids()
@@ -450,7 +441,7 @@ def write_ipynb(
 )->Path: # The notebook written
     "Write `dlg` as a Jupyter notebook (nbformat v4); returns its path"
     path = Path(path or re.sub(r'[/\\\0:]', '-', dlg.name or 'dialog') + '.ipynb')
-    _write_atomic(path, _nb_bytes(dlg))
+    atomic_write(path, _nb_bytes(dlg), dir_mode=0o777)
     return path
 
 # %% ../nbs/08_dialog.ipynb #6c27adc4
@@ -563,7 +554,7 @@ def dlg2sess(
     sid = stable_uuid(['dlg2sess', key, dlg.name])
     return save_sess(dlg2recs(dlg, key=sid, cwd=cwd, model=model), sid, cwd)
 
-# %% ../nbs/08_dialog.ipynb #ffb32d11
+# %% ../nbs/08_dialog.ipynb #5c4bccae
 def export_sess_nb(
     session=None, # Session id, unique id prefix, name, title, or transcript path; None: the newest session
     out=None, # Notebook to write, or a folder for `<session id>.ipynb`; that name in the current directory if None
@@ -582,7 +573,7 @@ def export_sess_nb(
     if not force and t.exists() and t.read_bytes() != b:
         raise FileExistsError(f'{t} exists and is not the notebook of this session as it is now (edited, or made from an '
                               'older state): nothing was written; replace it with force (--force), or write elsewhere with -o')
-    _write_atomic(t, b)
+    atomic_write(t, b, dir_mode=0o777)
     return AttrDict(path=t, dlg=d, note=note)
 
 # %% ../nbs/08_dialog.ipynb #413b3038
