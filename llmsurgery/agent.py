@@ -43,10 +43,11 @@ def rule_match(rule:str, # Permission rule, e.g. 'Bash(/path/step1.sh *)' or 'mc
     if name != tool: return False
     return pat is None or bool(_cmd_rx(pat).fullmatch(str((input or {}).get('command', ''))))
 
-# %% ../nbs/10_agent.ipynb #21757de6
+# %% ../nbs/10_agent.ipynb #c72854b9
 def _deny(reason):
     "A `PreToolUse` hook answer refusing the call, with `reason` for the model"
-    return {'hookSpecificOutput':{'hookEventName':'PreToolUse', 'permissionDecision':'deny', 'permissionDecisionReason':reason}}
+    return {'hookSpecificOutput':{'hookEventName':'PreToolUse', 'permissionDecision':'deny',
+                                  'permissionDecisionReason':reason}}
 
 def lock_hooks(allowed:list): # Permission rules, e.g. ['Bash(/path/step1.sh *)']
     "`ClaudeAgentOptions.hooks` refusing every tool call that no rule in `allowed` matches"
@@ -57,14 +58,15 @@ def lock_hooks(allowed:list): # Permission rules, e.g. ['Bash(/path/step1.sh *)'
         return _deny(f'Refused by the lock: this agent may only run {", ".join(allowed)}')
     return {'PreToolUse':[HookMatcher(matcher=None, hooks=[lock])]}
 
-# %% ../nbs/10_agent.ipynb #466d2c04
+# %% ../nbs/10_agent.ipynb #c624c924
 def stream_calls(msgs): # SDK messages from a query, e.g. the stream `run_locked_agent` returns
     "The tool calls in `msgs`, each with its result: `AttrDict(id, name, input, result, is_error)`"
     calls = {}
     for m in msgs:
         if not isinstance(m, (AssistantMessage, UserMessage)) or not isinstance(m.content, list): continue
         for b in m.content:
-            if isinstance(b, ToolUseBlock): calls[b.id] = AttrDict(id=b.id, name=b.name, input=b.input, result=None, is_error=None)
+            if isinstance(b, ToolUseBlock):
+                calls[b.id] = AttrDict(id=b.id, name=b.name, input=b.input, result=None, is_error=None)
             elif isinstance(b, ToolResultBlock) and b.tool_use_id in calls:
                 calls[b.tool_use_id].update(result=b.content, is_error=bool(b.is_error))
     return L(calls.values())
@@ -78,8 +80,8 @@ class AgentTimeout(TimeoutError):
         self.timeout, self.msgs, self.killed = timeout, L(msgs), killed
         super().__init__(f'locked agent cancelled after {timeout}s; killed {len(killed)} processes')
 
-# %% ../nbs/10_agent.ipynb #3686b038
-LOCK_OPTS = ('allowed_tools', 'tools', 'hooks', 'setting_sources', 'strict_mcp_config')  # the options that make the lock
+# %% ../nbs/10_agent.ipynb #08bd05f9
+LOCK_OPTS = ('allowed_tools', 'tools', 'hooks', 'setting_sources', 'strict_mcp_config')  # the options making the lock
 
 async def run_locked_agent(sysp:str, # Protocol for the child agent, as its system prompt
                            prompt:str, # The task instance, e.g. a repo path
@@ -93,8 +95,9 @@ async def run_locked_agent(sysp:str, # Protocol for the child agent, as its syst
         raise ValueError(f"run_locked_agent sets {', '.join(bad)} itself; the lock's options cannot be passed in")
     tag, names = str(uuid.uuid4()), list(dict.fromkeys(_rule(r)[0] for r in allowed))
     o = ClaudeAgentOptions(system_prompt=sysp, model=model, max_turns=max_turns, allowed_tools=list(allowed),
-                           tools=[n for n in names if not n.startswith('mcp__')], hooks=lock_hooks(allowed), setting_sources=[],
-                           strict_mcp_config=True, **{**opts, 'env':{**opts.get('env', {}), RUN_TAG:tag}})
+                           tools=[n for n in names if not n.startswith('mcp__')], hooks=lock_hooks(allowed),
+                           setting_sources=[], strict_mcp_config=True,
+                           **{**opts, 'env':{**opts.get('env', {}), RUN_TAG:tag}})
     msgs = []
     try: killed = await drain_until(query(prompt=prompt, options=o), timeout, tag, msgs)
     except BaseException: kill_tagged(tag); raise  # cancelled by the caller, or the stream failed: the child dies too
@@ -103,13 +106,14 @@ async def run_locked_agent(sysp:str, # Protocol for the child agent, as its syst
     res = first(m for m in reversed(msgs) if isinstance(m, ResultMessage))
     return (res.result if res else None), L(msgs)
 
-# %% ../nbs/10_agent.ipynb #5a830af3
+# %% ../nbs/10_agent.ipynb #f0020621
 def _mcp_blk(b):
     "Anthropic content block (or str) `b` as an MCP content block"
     if isinstance(b, str): return {'type':'text', 'text':b}
     src = b.get('source')
     if b.get('type') == 'image' and isinstance(src, dict):
-        if src.get('type') != 'base64': raise ValueError(f"only base64 images can be returned from a tool, not {src.get('type')!r}")
+        if src.get('type') != 'base64':
+            raise ValueError(f"only base64 images can be returned from a tool, not {src.get('type')!r}")
         return {'type':'image', 'data':src['data'], 'mimeType':src['media_type']}
     return dict(b)
 
@@ -132,7 +136,7 @@ def hold_result(held:dict, # The store, e.g. `{}`; changed in place
     held.setdefault(_hkey(name, input), []).append(tool_reply(content, is_error))
     return held
 
-# %% ../nbs/10_agent.ipynb #466753cd
+# %% ../nbs/10_agent.ipynb #48081c3e
 DEFER = {'hookSpecificOutput':{'hookEventName':'PreToolUse', 'permissionDecision':'defer'}}
 
 def _held_tool(qname, desc, schema, held):
@@ -150,10 +154,12 @@ def defer_tools(name:str, # MCP server name to host the tools under
     if not tools: return {}, [], {}
     held, pre = {} if held is None else held, f'mcp__{name}__'
     srv = create_sdk_mcp_server(name, tools=[_held_tool(pre+n, d, s, held) for n,d,s in tools])
-    async def route(inp, tool_use_id, ctx): return {} if held.get(_hkey(inp.get('tool_name'), inp.get('tool_input'))) else DEFER
-    return {name:srv}, [pre+n for n,_,_ in tools], {'PreToolUse':[HookMatcher(matcher=re.escape(pre)+'.*', hooks=[route])]}
+    async def route(inp, tool_use_id, ctx):
+        return {} if held.get(_hkey(inp.get('tool_name'), inp.get('tool_input'))) else DEFER
+    hooks = {'PreToolUse':[HookMatcher(matcher=re.escape(pre)+'.*', hooks=[route])]}
+    return {name:srv}, [pre+n for n,_,_ in tools], hooks
 
-# %% ../nbs/10_agent.ipynb #3410ff2c
+# %% ../nbs/10_agent.ipynb #f86ad015
 def _prefixed(b, prefix, skip):
     "Content block `b`, a `tool_use` named with `prefix` unless its name is qualified already or in `skip`"
     if not (isinstance(b, dict) and b.get('type') == 'tool_use'): return b
@@ -164,19 +170,21 @@ def prefix_tools(msgs:list, # Anthropic-style messages
                  prefix:str, # Qualifying prefix, e.g. 'mcp__probe__'
                  skip=()): # Native tool names to leave bare, e.g. ['WebSearch']
     "A copy of `msgs` with the caller's `tool_use` names qualified by `prefix`"
-    return [{**m, 'content':[_prefixed(b, prefix, skip) for b in m['content']]} if isinstance(m.get('content'), list) else dict(m)
-            for m in msgs]
+    return [{**m, 'content':[_prefixed(b, prefix, skip) for b in m['content']]}
+            if isinstance(m.get('content'), list) else dict(m) for m in msgs]
 
-# %% ../nbs/10_agent.ipynb #39b50847
+# %% ../nbs/10_agent.ipynb #33effff4
 def mk_deferred(tu:dict, # The pending `tool_use` block
                 cwd='.', # Project directory recorded in the envelope
                 uid:str|None=None, # Record uuid; random if None
                 ts:str|None=None): # Timestamp (`YYYY-MM-DDTHH:MM:SS.mmmZ`); now if None
     "A `hook_deferred_tool` attachment record marking `tu` as deferred, ready for `save_sess`"
-    att = {'type':'hook_deferred_tool', 'toolUseID':tu['id'], 'toolName':tu['name'], 'toolInput':json.loads(json.dumps(tu.get('input', {}))),
-           'hookName':'settings', 'hookEvent':'PreToolUse', 'permissionMode':'default'}
-    return {'parentUuid':None, 'isSidechain':False, 'attachment':att, 'type':'attachment', 'uuid':uid or str(uuid.uuid4()),
-            'timestamp':ts or now_ts(), 'userType':'external', 'entrypoint':'sdk-cli', 'cwd':os.path.realpath(cwd), 'sessionId':None}
+    att = {'type':'hook_deferred_tool', 'toolUseID':tu['id'], 'toolName':tu['name'],
+           'toolInput':json.loads(json.dumps(tu.get('input', {}))), 'hookName':'settings', 'hookEvent':'PreToolUse',
+           'permissionMode':'default'}
+    return {'parentUuid':None, 'isSidechain':False, 'attachment':att, 'type':'attachment',
+            'uuid':uid or str(uuid.uuid4()), 'timestamp':ts or now_ts(), 'userType':'external', 'entrypoint':'sdk-cli',
+            'cwd':os.path.realpath(cwd), 'sessionId':None}
 
 # %% ../nbs/10_agent.ipynb #149a24ec
 class QueryError(Exception):
@@ -200,17 +208,18 @@ def mk_reidx():
         return {**ev, 'index':i}
     return reidx
 
-# %% ../nbs/10_agent.ipynb #2acc190b
+# %% ../nbs/10_agent.ipynb #7bab3863
 def _bare(ev, prefix):
     "`ev` with a hosted tool_use block's name stripped of `prefix`"
     cb = ev.get('content_block')
-    if not (prefix and isinstance(cb, dict) and cb.get('type') == 'tool_use' and cb.get('name', '').startswith(prefix)): return ev
+    if not (prefix and isinstance(cb, dict) and cb.get('type') == 'tool_use' and cb.get('name', '').startswith(prefix)):
+        return ev
     return {**ev, 'content_block':{**cb, 'name':cb['name'][len(prefix):]}}
 
-# %% ../nbs/10_agent.ipynb #dceacc6a
+# %% ../nbs/10_agent.ipynb #a784c394
 async def aquery_events(prompt, # The new user turn: a string, or a streaming-input iterable, e.g. `no_prompt()`
                         opts:ClaudeAgentOptions, # Options for the query, e.g. with `defer_tools` pieces and `resume`
-                        prefix:str|None=None): # MCP name prefix to strip from `tool_use` events, as `defer_tools` names them
+                        prefix:str|None=None): # MCP prefix to strip from `tool_use` names, as `defer_tools` names them
     "Anthropic stream events of one query, re-indexed as one response; raises `QueryError` on an error result"
     reidx = mk_reidx()
     async with aclosing(sdk_query(prompt, dataclasses.replace(opts, include_partial_messages=True))) as msgs:

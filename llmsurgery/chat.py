@@ -49,7 +49,7 @@ def is_asst_block(
     "Is `t` a block type an assistant message can hold (the CLI's list, or any server-tool call or result)?"
     return t in ASST_BLOCKS or (isinstance(t, str) and _SERVER_BLOCK.fullmatch(t) is not None)
 
-# %% ../nbs/07a_chat.ipynb #2418f0ef
+# %% ../nbs/07a_chat.ipynb #5249b498
 def _asst_parts(r, i, skip=SKIP_BLOCKS):
     "Content parts of assistant record `r`, the `i`th of the records given; block types in `skip` are left out"
     c = r['message'].get('content')
@@ -59,13 +59,14 @@ def _asst_parts(r, i, skip=SKIP_BLOCKS):
         t = b['type'] if isinstance(b, dict) and isinstance(b.get('type'), str) else None
         if t in skip or (t == 'text' and not str(b.get('text') or '').strip()): continue
         if not is_asst_block(t):
-            raise ValueError(f"unsupported assistant block {t!r} in record {r.get('uuid')} (position {i} of the records given)")
+            raise ValueError(f"unsupported assistant block {t!r} in record {r.get('uuid')} "
+                             f"(position {i} of the records given)")
         out.append({k: b[k] for k in ('type', 'id', 'name', 'input') if k in b} if t == 'tool_use' else dict(b))
     return out
 
-# %% ../nbs/07a_chat.ipynb #d7b8bbdb
+# %% ../nbs/07a_chat.ipynb #1d077dad
 def _user_msg_parts(r, names, skip=SKIP_BLOCKS):
-    "Tool-result parts and other parts of user record `r`; `names` maps call ids to tool names; `skip` types are left out"
+    "Tool-result parts and other parts of user record `r`; `names` maps call ids to tool names, `skip` types go"
     c = r['message'].get('content')
     if isinstance(c, str): return [], ([dict(type='text', text=c)] if c else [])
     trs, rest = [], []
@@ -78,7 +79,7 @@ def _user_msg_parts(r, names, skip=SKIP_BLOCKS):
         elif b.get('type') != 'text' or b.get('text'): rest.append(dict(b))
     return trs, rest
 
-# %% ../nbs/07a_chat.ipynb #faf7a3ec
+# %% ../nbs/07a_chat.ipynb #beda1bbd
 def _add_asst(out, r, parts, opened):
     "Add assistant record `r`; `opened` maps the API ids of assistant messages since the last user message to them"
     m = r['message']; mid = m.get('id')
@@ -94,7 +95,7 @@ def _prov(r):
     return dict(created=r.get('timestamp'), uid=r.get('uuid'))
 
 def _add_user_msg(out, r, role, parts):
-    "Add `parts` of user record `r` as a `role` ('user' or 'tool') message, merged into the last one if it has that role"
+    "Add `parts` of user record `r` as a `role` ('user' or 'tool') message, merged into the last one of that role"
     if out and out[-1].role == role: out[-1].content += parts
     else: out.append(Msg(role, parts, _prov(r)))
 
@@ -131,7 +132,7 @@ def api_msg(
     "The API message of `m`, tool results as user content; nothing is merged"
     return dict(role='assistant' if m.role == 'assistant' else 'user', content=[_api_blk(p) for p in m.content])
 
-# %% ../nbs/07a_chat.ipynb #12db3877
+# %% ../nbs/07a_chat.ipynb #e231eb22
 def chat2msgs(
     msgs, # Canonical messages, e.g. from `recs2chat`
 )->list: # Anthropic Messages API `messages`
@@ -141,6 +142,6 @@ def chat2msgs(
         a = api_msg(m)
         if out and out[-1]['role'] == a['role'] == 'user':
             both = out[-1]['content'] + a['content']
-            out[-1]['content'] = [b for b in both if b.get('type') == 'tool_result'] + [b for b in both if b.get('type') != 'tool_result']
+            out[-1]['content'] = sorted(both, key=lambda b: b.get('type') != 'tool_result')  # results first, in order
         else: out.append(a)
     return out

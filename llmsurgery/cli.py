@@ -107,17 +107,18 @@ def sess_show(
     recs = load_recs(p)
     return shown(sess_show, f'{note}\n{show_recs(recs if all else sess_thread(recs), mx=mx, showall=all)}')
 
-# %% ../nbs/20_cli.ipynb #cd586983
+# %% ../nbs/20_cli.ipynb #c78e7f03
 @command(short={'out': '-o'}, pos=['session'])
 def sess2nb(
-    # Session id, unique id prefix, name, title or transcript path; default: the current project's newest session (or the packaged fixture)
+    # Session id, unique id prefix, name, title or transcript path; default: the current project's newest
+    # session (or the packaged fixture)
     session:str=None,
     out:str=None, # Notebook to write, or a folder for it; default: `<session id>.ipynb` in the current directory
     cwd:str=None, # Project directory searched first; the current directory if omitted
     mx:int=2000, # Longest tool input string or result kept in the notebook; 0 keeps everything
-    force:bool=False, # Replace an existing notebook that differs (one edited by hand, say); without it such a file is kept
+    force:bool=False, # Replace an existing notebook that differs (one edited by hand, say); without it, it is kept
 )->Path: # Path of the notebook written (when run as a command, the dialog's map and the path are printed)
-    "Write a Claude Code session as a Jupyter notebook: one prompt per user turn, each with its reply, tool calls and results"
+    "Write a Claude Code session as a Jupyter notebook: a prompt per user turn, with its reply, tool calls and results"
     r = dialog.export_sess_nb(session, out, cwd, mx or None, force)
     return shown(sess2nb, r.path, r.dlg.summary(), f'Wrote {r.path}', note=r.note)
 
@@ -142,7 +143,7 @@ def claudecompact(
     "Compact a Claude Code session offline, without a model, and print how to resume it"
     return shown(claudecompact, compact_report(session, cwd, dry_run, notes))
 
-# %% ../nbs/20_cli.ipynb #acd67b5f
+# %% ../nbs/20_cli.ipynb #7169fcbd
 from . import doctor
 
 def _fix_report(res, note):
@@ -164,8 +165,8 @@ def sess_doctor(
 )->str: # The report (printed instead when run as a command)
     "Find the conversation a Claude Code resume will drop from a session and why; with --fix, write the repair"
     p, note = sess_src(session, cwd)
-    report = _fix_report(doctor.repair_sess(p, cwd, inplace), note) if fix or inplace else f'{note}\n{doctor.sess_doctor(p)!r}'
-    return shown(sess_doctor, report)
+    if fix or inplace: return shown(sess_doctor, _fix_report(doctor.repair_sess(p, cwd, inplace), note))
+    return shown(sess_doctor, f'{note}\n{doctor.sess_doctor(p)!r}')
 
 # %% ../nbs/20_cli.ipynb #fac6c469
 from . import webpage

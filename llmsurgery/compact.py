@@ -23,14 +23,16 @@ from .text import TextView, fence
 from .write import stable_uuid, sess_digest, SessChanged, now_ts, append_tip, append_recs
 _all_ = ['sess_digest']  # defined in `04_write`, where `append_sess` checks it; kept importable from here
 
-# %% ../nbs/09_compact.ipynb #6fbbe6f1
+# %% ../nbs/09_compact.ipynb #cc6b6e1e
 class TokEst:
     "Offline token estimator: `encode` splits text into word-like pieces, `decode` joins them"
     pat = re.compile(r' ?[A-Za-z]{1,6}| ?[0-9]{1,3}|\s{1,16}|.', re.S)
     max_chars = 16  # the longest piece, so a text of more than `max_chars*n` characters is over `n` tokens
     def encode(self, s:str)->list: "The pieces of `s`, in order"; return self.pat.findall(s)
     def decode(self, toks)->str: "The text the pieces `toks` make"; return ''.join(toks)
-    def count(self, s:str)->int: "How many pieces `encode` makes of `s`, without making them"; return self.pat.subn('', s)[1]
+    def count(self, s:str)->int:
+        "How many pieces `encode` makes of `s`, without making them"
+        return self.pat.subn('', s)[1]
     __repr__ = basic_repr()
 
 EST = TokEst()  # the default encoder
@@ -52,7 +54,7 @@ def msgs_toks(msgs, # Anthropic API messages, e.g. from `thread_msgs`
     "Tokens of the text the model reads in `msgs`"
     return sum(count_toks(s, enc) for m in msgs for s in json_strs(m.get('content'), _NOT_TEXT, _OPAQUE, _AS_JSON))
 
-# %% ../nbs/09_compact.ipynb #2455d69f
+# %% ../nbs/09_compact.ipynb #7974f7c4
 CUT = ' … '
 
 def cut_toks(s:str, # Text to shorten
@@ -62,7 +64,7 @@ def cut_toks(s:str, # Text to shorten
     if n is None or not s: return s
     enc = enc or EST
     h, t = (n + 1) // 2, n // 2
-    g, w = 8 * n + 16, getattr(enc, 'max_chars', 16) * n + 16  # a window that usually holds enough pieces, one that always does
+    g, w = 8 * n + 16, getattr(enc, 'max_chars', 16) * n + 16  # windows that usually, and always, hold enough pieces
     if g < w and 2 * g < len(s):
         head, tail = enc.encode(s[:g]), enc.encode(s[-g:]) if t else []
         if len(head) > n + 1 and len(tail) > t: return _joined(head[:h], tail[len(tail) - t:], s, enc)
@@ -84,17 +86,19 @@ def _whole_words(part, s, head):
         return m[1] if (m := re.fullmatch(r'\S{1,24}(\s.*)', part, re.S)) else part
     return part
 
-# %% ../nbs/09_compact.ipynb #1c6c523e
+# %% ../nbs/09_compact.ipynb #bcdaf05f
 POLICY = dict(user_toks=2000, asst_toks=150, call_toks=60, result_toks=35, keep_last=5)
 
 def mk_policy(policy:dict|None=None): # Overrides of `POLICY`; a budget of None means no limit
     "`POLICY` updated with `policy`, checked"
     p = {**POLICY, **(policy or {})}
-    if (bad := sorted(set(p) - set(POLICY))): raise ValueError(f'unknown policy keys {bad}; the keys are {list(POLICY)}')
+    if (bad := sorted(set(p) - set(POLICY))):
+        raise ValueError(f'unknown policy keys {bad}; the keys are {list(POLICY)}')
     for k, v in p.items():
         if k.endswith('_toks') and v is not None and (not isinstance(v, int) or v < 1):
             raise ValueError(f'policy {k} must be a positive int or None, not {v!r}')
-    if not isinstance(p['keep_last'], int) or p['keep_last'] < 0: raise ValueError(f"policy keep_last must be an int >= 0, not {p['keep_last']!r}")
+    if not isinstance(p['keep_last'], int) or p['keep_last'] < 0:
+        raise ValueError(f"policy keep_last must be an int >= 0, not {p['keep_last']!r}")
     return p
 
 # %% ../nbs/09_compact.ipynb #dedffb6c
@@ -117,7 +121,7 @@ def _user_items(m, last_skill):
         else: texts.append(tr_txt([p]))
     return ([('user', '\n'.join(texts), None)] if texts else []) + items
 
-# %% ../nbs/09_compact.ipynb #596bbdd5
+# %% ../nbs/09_compact.ipynb #20a351f3
 def _args(inp):
     "A call's input as `k=value` pairs, values in JSON"
     if not isinstance(inp, dict): return json.dumps(inp, ensure_ascii=False)
@@ -137,12 +141,16 @@ def _asst_items(m):
         t = p.get('type')
         if t == 'text' and (p.get('text') or '').strip(): out.append(('asst', p['text'], None))
         elif is_call_type(t): out.append(_call_item(p))
-        elif is_result_type(t): out.append(('result', tr_txt(p.get('content')) if isinstance(p.get('content'), (str, list)) else f'[{t}]', None))
+        elif is_result_type(t):
+            c = p.get('content')
+            out.append(('result', tr_txt(c) if isinstance(c, (str, list)) else f'[{t}]', None))
     return out
 
 def _tool_items(m):
     "Items of a tool message: one result per part, with the id of the call it answers"
-    def txt(p): return ('error: ' if p.get('is_error') else '') + (strip_tags(tr_txt(p.get('content')), ['system-reminder']) or '(empty)')
+    def txt(p):
+        said = strip_tags(tr_txt(p.get('content')), ['system-reminder']) or '(empty)'
+        return ('error: ' if p.get('is_error') else '') + said
     return [('result', txt(p), p.get('id')) for p in m.content if p.get('type') == 'tool_result']
 
 # %% ../nbs/09_compact.ipynb #18c11fc3
@@ -159,8 +167,9 @@ def _msg_items(chat):
         if its: out.append(its)
     return out
 
-# %% ../nbs/09_compact.ipynb #1b66ed78
-_BUDGET = dict(user='user_toks', asst='asst_toks', bash='call_toks', code='call_toks', call='call_toks', result='result_toks')
+# %% ../nbs/09_compact.ipynb #0f0c12b0
+_BUDGET = dict(user='user_toks', asst='asst_toks', bash='call_toks', code='call_toks', call='call_toks',
+               result='result_toks')
 
 def _one(s): return re.sub(r'\r\n?|\n', '¶', s.strip())
 
@@ -193,27 +202,27 @@ def chat2compact(chat, # Canonical messages, e.g. from `recs2chat`
             if cid: slot[cid] = line
     return '\n'.join(l for grp in lines for l in grp)
 
-# %% ../nbs/09_compact.ipynb #04b109b4
+# %% ../nbs/09_compact.ipynb #c681dfa1
 OPEN, CLOSE = '<compacted-conversation>\n', '\n</compacted-conversation>'
 
-LEGEND = """This conversation was compacted offline by llmsurgery, without a model: what follows is a mechanical digest of the \
-conversation so far, not a summary you wrote. In its notation:
+LEGEND = """This conversation was compacted offline by llmsurgery, without a model: what follows is a \
+mechanical digest of the conversation so far, not a summary you wrote. In its notation:
 - `§ … §` holds text the user sent, and `» … »` text you wrote.
-- `! command` is a Bash call, a fenced `python` block is code you ran with a code-execution tool, and `▶ name(arguments)` \
-is any other tool call; `> ` starts the result of the call above it.
+- `! command` is a Bash call, a fenced `python` block is code you ran with a code-execution tool, and \
+`▶ name(arguments)` is any other tool call; `> ` starts the result of the call above it.
 - `¶` stands for a line break inside a one-line item, and ` … ` marks where the middle of a long item was left out.
 - `***` separates turns the user started.
-- A line in parentheses is a note, e.g. where a skill was loaded: its instructions are not repeated here, so invoke the \
-skill again before relying on them.
-Long items were shortened to fit a budget; the last messages are complete. The full transcript, with nothing shortened, \
-is at: {path}
+- A line in parentheses is a note, e.g. where a skill was loaded: its instructions are not repeated here, so \
+invoke the skill again before relying on them.
+Long items were shortened to fit a budget; the last messages are complete. The full transcript, with nothing \
+shortened, is at: {path}
 Read it (JSON Lines, one record per line) if you need an exact detail."""
 
 CONTINUE_NOTE = '\nContinue from the end of the conversation above as if there had been no break.'
 
 def _defuse(s): return str(s).replace(OPEN.strip(), '<compacted conversation>')
 
-# %% ../nbs/09_compact.ipynb #a8e2f0d5
+# %% ../nbs/09_compact.ipynb #397c56af
 def compact_content(chat:str, # The compact notation, e.g. from `chat2compact` or `join_compacts`
                     path, # The full transcript the summary points to
                     notes:str=''): # Extra text for the model, put before the notation
@@ -224,14 +233,15 @@ def compact_content(chat:str, # The compact notation, e.g. from `chat2compact` o
 def compact_body(content:str): # A summary written by `compact_content`
     "The notation inside `content`, exactly as it was given to `compact_content`"
     i, j = content.find(OPEN), content.rfind(CLOSE)
-    if i < 0 or j < i + len(OPEN): raise ValueError('not an llmsurgery compaction summary: no <compacted-conversation> block')
+    if i < 0 or j < i + len(OPEN):
+        raise ValueError('not an llmsurgery compaction summary: no <compacted-conversation> block')
     return content[i + len(OPEN):j]
 
 def join_compacts(*segs): # Notation segments, oldest first; empty ones are skipped
     "One notation from segments compacted at different times"
     return '\n***\n'.join(s for s in segs if s)
 
-# %% ../nbs/09_compact.ipynb #7877b22c
+# %% ../nbs/09_compact.ipynb #36547ba5
 TAG = 'llmsurgery'
 
 def compact_part(r:dict): # A record
@@ -242,7 +252,8 @@ def compact_part(r:dict): # A record
 def summary_txt(r:dict): # A compact summary record
     "The text of a summary record's message"
     c = (r.get('message') or {}).get('content')
-    return c if isinstance(c, str) else '\n'.join(b.get('text') or '' for b in c or [] if isinstance(b, dict) and b.get('type') == 'text')
+    if isinstance(c, str): return c
+    return '\n'.join(b.get('text') or '' for b in c or [] if isinstance(b, dict) and b.get('type') == 'text')
 
 # %% ../nbs/09_compact.ipynb #3b6e81c7
 def _split(thread):
@@ -256,13 +267,15 @@ def split_compaction(recs): # A session's records, e.g. from `load_recs`
     "`(prior, new)`: the notation the last compaction holds, and the thread records after it"
     return _split(sess_thread(recs))
 
-# %% ../nbs/09_compact.ipynb #82327735
-CAVEAT = ("<local-command-caveat>The command below was run directly in Claude Code, not sent to you as a request, and its output "
-          "goes straight to the user. It's recorded here as context for later messages.</local-command-caveat>")
+# %% ../nbs/09_compact.ipynb #2ca001a3
+CAVEAT = ("<local-command-caveat>The command below was run directly in Claude Code, not sent to you as a request, "
+          "and its output goes straight to the user. It's recorded here as context for later messages."
+          "</local-command-caveat>")
 COMMAND = ('<command-name>/compact</command-name>\n            <command-message>compact</command-message>\n'
            '            <command-args></command-args>')
 STDOUT = '<local-command-stdout>Compacted (ctrl+o to see full summary)</local-command-stdout>'
-_ENV = ('userType', 'entrypoint', 'cwd', 'sessionId', 'version', 'gitBranch')  # timestamps come from `04_write`'s `now_ts`
+_ENV = ('userType', 'entrypoint', 'cwd', 'sessionId', 'version', 'gitBranch')  # the time is `04_write`'s `now_ts`
+_PARTS = ('boundary', 'summary', 'caveat', 'command', 'stdout')  # the records of a compaction, in order
 
 def _made_up(r): return isinstance(m := r.get('message'), dict) and m.get('model') == '<synthetic>'
 
@@ -272,12 +285,13 @@ def _latest(recs, keys=(*_ENV, 'model')):
     model = 'model' in keys
     for r in reversed(recs):
         for k in [k for k in todo if r.get(k) is not None]: out[k] = r[k]; todo.remove(k)
-        if model and r.get('type') == 'assistant' and isinstance(m := r.get('message'), dict) and m.get('model') not in (None, '<synthetic>'):
+        if model and r.get('type') == 'assistant' and isinstance(m := r.get('message'), dict) \
+           and m.get('model') not in (None, '<synthetic>'):
             out['model'], model = m['model'], False
         if not (todo or model): break
     return out
 
-# %% ../nbs/09_compact.ipynb #a92ac6e9
+# %% ../nbs/09_compact.ipynb #d06060f0
 def compact_records(recs, # The session's records, e.g. from `load_recs`
                     content:str, # The summary text, e.g. from `compact_content`
                     pre_toks:int, # Tokens of the conversation being replaced
@@ -289,21 +303,26 @@ def compact_records(recs, # The session's records, e.g. from `load_recs`
     env, ts = _latest(recs, _ENV), now_ts()
     sid = sid or sess_id(recs)
     env |= {'sessionId': sid} if sid else {}
-    ids = {p: stable_uuid(['compact', sid, leaf, content, p]) for p in ('boundary', 'summary', 'caveat', 'command', 'stdout')}
-    def row(part, parent, **kw): return {'parentUuid': parent, 'isSidechain': False, **kw, 'uuid': ids[part], 'timestamp': ts, **env, TAG: f'compact-{part}'}
+    ids = {p: stable_uuid(['compact', sid, leaf, content, p]) for p in _PARTS}
+    def row(part, parent, **kw):
+        return {'parentUuid': parent, 'isSidechain': False, **kw, 'uuid': ids[part], 'timestamp': ts, **env,
+                TAG: f'compact-{part}'}
     def user(part, parent, c, **kw): return row(part, parent, type='user', message={'role': 'user', 'content': c}, **kw)
-    b = row('boundary', None, logicalParentUuid=leaf, type='system', subtype='compact_boundary', content='Conversation compacted',
-            isMeta=False, level='info', compactMetadata={'trigger': 'manual', 'preTokens': pre_toks, 'postTokens': post_toks})
+    b = row('boundary', None, logicalParentUuid=leaf, type='system', subtype='compact_boundary',
+            content='Conversation compacted', isMeta=False, level='info',
+            compactMetadata={'trigger': 'manual', 'preTokens': pre_toks, 'postTokens': post_toks})
     return L(b, user('summary', ids['boundary'], content, isVisibleInTranscriptOnly=True, isCompactSummary=True),
-             user('caveat', ids['summary'], CAVEAT, isMeta=True), user('command', ids['caveat'], COMMAND), user('stdout', ids['command'], STDOUT))
+             user('caveat', ids['summary'], CAVEAT, isMeta=True), user('command', ids['caveat'], COMMAND),
+             user('stdout', ids['command'], STDOUT))
 
-# %% ../nbs/09_compact.ipynb #e9daa0e5
+# %% ../nbs/09_compact.ipynb #89015f16
 def _read(path):
     "The digest and records of `path`, refusing a file that changes while it is read"
     st = os.stat(path)
     d, recs = sess_digest(path), load_recs(path)
     st2 = os.stat(path)
-    if (st.st_size, st.st_mtime_ns) != (st2.st_size, st2.st_mtime_ns): raise ValueError(f'{path}: changed while it was being read; try again')
+    if (st.st_size, st.st_mtime_ns) != (st2.st_size, st2.st_mtime_ns):
+        raise ValueError(f'{path}: changed while it was being read; try again')
     return d, recs
 
 # %% ../nbs/09_compact.ipynb #6e73aa97
@@ -315,11 +334,12 @@ def _conv(recs):
     "Thread records worth rendering: no summaries, no rows Claude Code made up (`<synthetic>`)"
     return [r for r in recs if not r.get('isCompactSummary') and not _made_up(r)]
 
-# %% ../nbs/09_compact.ipynb #fc317cc2
+# %% ../nbs/09_compact.ipynb #0e37f19b
 def _named_ref(ref):
     "`ref`, if it names a session; an empty, blank or missing reference is refused"
     if not isinstance(ref, str) or not ref.strip():
-        raise ValueError(f'Refusing session reference {ref!r}: it is empty; give a session id, unique id prefix or name')
+        raise ValueError(f'Refusing session reference {ref!r}: it is empty; '
+                         'give a session id, unique id prefix or name')
     return ref
 
 def prepare_compaction(ref:str, # Session id, unique id prefix or name
@@ -339,18 +359,20 @@ def prepare_compaction(ref:str, # Session id, unique id prefix or name
     chat = join_compacts(prior, new_chat)
     content = compact_content(chat, path, notes)
     pre, post = msgs_toks(thread_msgs(thread, _latest(recs, ['model']).get('model')), enc), count_toks(content, enc)
-    return Compaction(sid=sid, path=path, cwd=os.getcwd() if cwd is None else cwd, digest=d, prior=prior, new_chat=new_chat,
-                      chat=chat, content=content, pre_toks=pre, post_toks=post, n_new=len(new), tip=append_tip(recs, thread),
+    return Compaction(sid=sid, path=path, cwd=os.getcwd() if cwd is None else cwd, digest=d, prior=prior,
+                      new_chat=new_chat, chat=chat, content=content, pre_toks=pre, post_toks=post, n_new=len(new),
+                      tip=append_tip(recs, thread),
                       records=compact_records(recs, content, pre, post, thread[-1]['uuid'], sid))
 
-# %% ../nbs/09_compact.ipynb #a0520372
+# %% ../nbs/09_compact.ipynb #43be1b5a
 def append_compaction(c:Compaction): # A compaction from `prepare_compaction`
     "Append prepared compaction `c`, refusing if its transcript changed since it was prepared; returns `c`"
-    if (p := resolve_session(c.sid, c.cwd)[1]) != c.path: raise ValueError(f'session {c.sid} now resolves to {p}, not {c.path}')
+    if (p := resolve_session(c.sid, c.cwd)[1]) != c.path:
+        raise ValueError(f'session {c.sid} now resolves to {p}, not {c.path}')
     try: append_recs(p, c.records, c.sid, tip=c.tip, expect=c.digest)
     except SessChanged:
-        raise SessChanged(f'{c.path}: the transcript changed since this compaction was prepared (Claude Code may have added a turn); '
-                          'nothing was written: prepare it again') from None
+        raise SessChanged(f'{c.path}: the transcript changed since this compaction was prepared '
+                          '(Claude Code may have added a turn); nothing was written: prepare it again') from None
     return c
 
 @delegates(prepare_compaction)
@@ -360,7 +382,7 @@ def compact_session(ref:str, # Session id, unique id prefix or name
     "Compact session `ref` offline: prepare and append; returns the `Compaction`"
     return append_compaction(prepare_compaction(ref, cwd, **kwargs))
 
-# %% ../nbs/09_compact.ipynb #d8b2c8a7
+# %% ../nbs/09_compact.ipynb #cde90344
 def compact_report(session:str, # Session id, unique id prefix or name
                    cwd=None, # Project directory searched first; the current directory if None
                    dry_run:bool=False, # Prepare and report only; write nothing
@@ -370,7 +392,8 @@ def compact_report(session:str, # Session id, unique id prefix or name
     if not dry_run: append_compaction(c)
     where = c.records[0].get('cwd')
     resume = f'cd {shlex.quote(where)} && claude --resume {c.sid}' if where else f'claude --resume {c.sid}'
-    return TextView('\n'.join([f"{'Would compact' if dry_run else 'Compacted'} session {c.sid} ({c.path})",
-                               f'  conversation: {c.pre_toks:,} tokens -> summary: {c.post_toks:,} tokens (estimated)',
-                               f'  earlier compactions kept: {len(c.prior):,} characters; records compacted now: {c.n_new:,}',
-                               'Nothing was written.' if dry_run else f'Resume it with:\n  {resume}']))
+    return TextView('\n'.join([
+        f"{'Would compact' if dry_run else 'Compacted'} session {c.sid} ({c.path})",
+        f'  conversation: {c.pre_toks:,} tokens -> summary: {c.post_toks:,} tokens (estimated)',
+        f'  earlier compactions kept: {len(c.prior):,} characters; records compacted now: {c.n_new:,}',
+        'Nothing was written.' if dry_run else f'Resume it with:\n  {resume}']))

@@ -22,7 +22,7 @@ from .write import stable_uuid, msgs2recs, save_sess, atomic_write
 from .chat import Msg, recs2chat, api_msg, chat2msgs
 from .text import TextView, one_line, fence, fmt_size, cut_marked
 
-# %% ../nbs/08_dialog.ipynb #00d72006
+# %% ../nbs/08_dialog.ipynb #a78af748
 KINDS = ('prompt', 'note', 'raw')
 
 class DlgMsg:
@@ -32,7 +32,7 @@ class DlgMsg:
                  output:str='', # A prompt's whole reply, as markdown with fenced tool blocks
                  id:str=None, # Short id; derived from `kind`, `content` and `output` if None
                  attachments:dict=None, # Images by name: `{name: (media_type, base64 data)}`
-                 meta:dict=None): # Provenance and layout: `timestamp`, `uid`, `model`, `usage`, `lens`, `layout`; `rec_kind` for raw
+                 meta:dict=None): # Provenance and layout: `timestamp`, `uid`, `model`, `usage`, `lens`, `layout`...
         if kind not in KINDS: raise ValueError(f'kind must be one of {KINDS}, not {kind!r}')
         self.content, self.kind, self.output, self.id = content, kind, output, id or _mk_id(kind, content, output)
         self.attachments, self.meta = dict(attachments or {}), dict(meta or {})
@@ -43,7 +43,7 @@ def _mk_id(*xs):
     "A short id derived from `xs`"
     return '_' + hashlib.sha1(json.dumps(xs, ensure_ascii=True, default=str).encode()).hexdigest()[:8]
 
-# %% ../nbs/08_dialog.ipynb #a5a1d8ed
+# %% ../nbs/08_dialog.ipynb #4730b7d4
 class Dialog:
     "A named list of `DlgMsg`s"
     def __init__(self, name:str='', # Dialog name, e.g. the session's title
@@ -55,7 +55,9 @@ class Dialog:
     def __getitem__(self, i): # Position, or message id
         "A message by position, or by id"
         return first(self.messages, lambda m: m.id == i) if isinstance(i, str) else self.messages[i]
-    def __eq__(self, o): return isinstance(o, Dialog) and (self.name, list(self.messages), self.meta) == (o.name, list(o.messages), o.meta)
+    def __eq__(self, o):
+        key = lambda d: (d.name, list(d.messages), d.meta)
+        return isinstance(o, Dialog) and key(self) == key(o)
 
 # %% ../nbs/08_dialog.ipynb #59074188
 _OPEN = re.compile(r'(`{3,})([^`\n]*)\n')
@@ -87,13 +89,15 @@ def _jd(x):
         return '{\n' + ',\n'.join(f' {_ENC(k)}: {_ENC(v)}' for k, v in x.items()) + '\n}'
     return json.dumps(x, ensure_ascii=False, indent=1)
 
-# %% ../nbs/08_dialog.ipynb #c108dc2b
-def _att_name(prefix, atts, mt): return f"{prefix}{sum(k.startswith(prefix) for k in atts)}.{mt.split('/')[-1].replace('jpeg', 'jpg')}"
+# %% ../nbs/08_dialog.ipynb #99f3873c
+def _att_name(prefix, atts, mt):
+    "The next attachment name for `prefix` and media type `mt`: `img0.png`, `out1.pdf`, ..."
+    return f"{prefix}{sum(k.startswith(prefix) for k in atts)}.{mt.split('/')[-1].replace('jpeg', 'jpg')}"
 
 _MIME = re.compile(r'[a-zA-Z0-9]+/[a-zA-Z0-9\-+.]+')
 
 def _put_att(b, atts, prefix):
-    "Move the base64 data of block `b` (an image, a PDF...) into `atts`; returns its name, or None if `b` has none to move"
+    "Move the base64 data of block `b` (an image, a PDF...) into `atts`; returns its name, or None if `b` has none"
     src = b.get('source') if isinstance(b, dict) else None
     if not isinstance(src, dict) or src.get('type') != 'base64' or not isinstance(src.get('data'), str): return None
     mt = src.get('media_type') or ('image/png' if b.get('type') == 'image' else 'application/octet-stream')
@@ -113,7 +117,7 @@ def _get_att(b, atts):
     b = dict(b); mt, data = atts[b.pop('attachment')]
     return {**b, 'source': {**b.get('source', {}), 'data': data}}
 
-# %% ../nbs/08_dialog.ipynb #341b59ae
+# %% ../nbs/08_dialog.ipynb #69efba77
 def _res_fence(p, atts, mx):
     "The fenced block (and image references) for tool-result part `p`"
     tag = 'error' if p.get('is_error') else 'result'
@@ -128,10 +132,11 @@ def _res_fence(p, atts, mx):
     return '\n'.join([fence(_jd(items), f"{tag}-json {p['id']}"), *refs])
 
 def _part_seg(p, res, atts, mx):
-    "`(kind, block, extra)` for assistant part `p`, `extra` being what the block does not show; `res` holds the reply's results, by id"
+    "`(kind, block, extra)` of assistant part `p`, `extra` what the block does not show; `res`: results by call id"
     t = p.get('type')
     if t == 'text': return 't', p['text'], {k: v for k, v in p.items() if k not in ('type', 'text')} or None
-    if t == 'thinking': return 'k', fence(p.get('thinking') or '', f"thinking {p.get('signature') or ''}".rstrip()), None
+    if t == 'thinking':
+        return 'k', fence(p.get('thinking') or '', f"thinking {p.get('signature') or ''}".rstrip()), None
     if t == 'redacted_thinking': return 'k', fence('', f"redacted {p.get('data') or ''}".rstrip()), None
     if t != 'tool_use': return 'b', fence(_jd(_trunc_text(p, mx)), 'block'), None
     call = fence(_jd(_trunc(p.get('input'), mx)), f"call {p.get('name')} {p.get('id')}")
@@ -155,13 +160,17 @@ def _render_reply(msgs, atts, mx):
         else: segs += [('r', _res_fence(p, atts, mx), None) for p in m.content if id(p) in stray]
     return '\n\n'.join(x for _, x, _ in segs), [[k, len(x), e] if e else [k, len(x)] for k, x, e in segs]
 
-# %% ../nbs/08_dialog.ipynb #6bd28992
+# %% ../nbs/08_dialog.ipynb #34a3de7e
 _KIND = frozenset('tukbrTUKBR')
+
+def _entry_ok(e):
+    "Is `e` a `[kind, length]` pair, or a triple whose third item is a dict of extra keys?"
+    return isinstance(e, list) and len(e) in (2, 3) and e[0] in _KIND and type(e[1]) is int and e[1] >= 0 \
+           and (len(e) == 2 or isinstance(e[2], dict))
 
 def _layout_ok(layout):
     "Is `layout` a list of `[kind, length]` pairs (or triples, with a dict of extra keys)?"
-    return isinstance(layout, list) and all(isinstance(e, list) and len(e) in (2, 3) and e[0] in _KIND and type(e[1]) is int
-                                            and e[1] >= 0 and (len(e) == 2 or isinstance(e[2], dict)) for e in layout)
+    return isinstance(layout, list) and all(map(_entry_ok, layout))
 
 def _split_layout(s, layout):
     "`(kind, block, extra)` triples of `s` cut by `layout`, or None if it does not fit"
@@ -186,14 +195,15 @@ def _fenced_segments(s):
         f = _read_fence(para)
         if not f or not _INFO.match(f[0]): txt.append(para); continue
         flush(); tag = f[0].split(' ')[0]
-        out.append(('u' if tag == 'call' else 'k' if tag in ('thinking', 'redacted') else 'b' if tag == 'block' else 'r', para))
+        kind = 'u' if tag == 'call' else 'k' if tag in ('thinking', 'redacted') else 'b' if tag == 'block' else 'r'
+        out.append((kind, para))
     flush()
     def starts(j, k): # a new assistant message: the first block, one after a stray result, or a non-call after a call
         prev = out[j-1][0] if j else None
         return k != 'r' and (prev in (None, 'r') or (k != 'u' and prev == 'u'))
     return [(k.upper() if starts(j, k) else k, x, None) for j, (k, x) in enumerate(out)]
 
-# %% ../nbs/08_dialog.ipynb #361c6f2b
+# %% ../nbs/08_dialog.ipynb #782128c3
 _IMG_LINE = re.compile(r'\n!\[image\]\(attachment:[^)\s]+\)')
 
 def _paras(s):
@@ -203,7 +213,8 @@ def _paras(s):
         f = _read_fence(s, i)
         if f:
             e = f[2]
-            if f[0].startswith('call ') and s.startswith('\n```', e) and (g := _read_fence(s, e+1)) and g[0].startswith(('result', 'error')): e = g[2]
+            if f[0].startswith('call ') and s.startswith('\n```', e) and (g := _read_fence(s, e+1)) \
+               and g[0].startswith(('result', 'error')): e = g[2]  # a call and its result stay together
             while (m := _IMG_LINE.match(s, e)): e = m.end()
             out.append(s[i:e]); i = e
         else:
@@ -214,17 +225,20 @@ def _paras(s):
         while s.startswith('\n', i): i += 1
     return [p for p in out if p]
 
-# %% ../nbs/08_dialog.ipynb #3f5fa1ff
+# %% ../nbs/08_dialog.ipynb #93ff8e07
 def _parse_res(x, atts, names):
     "The tool-result part in fenced block `x`"
     info, body, _ = _read_fence(x)
     tag, i = info.split(' ', 1)
-    c = [_get_att(b, atts) if isinstance(b, dict) and 'attachment' in b else b for b in json.loads(body)] if tag.endswith('-json') else body
+    c = body if not tag.endswith('-json') else [_get_att(b, atts) if isinstance(b, dict) and 'attachment' in b else b
+                                                for b in json.loads(body)]
     return dict(type='tool_result', id=i, name=names.get(i), content=c, is_error=tag.startswith('error'))
 
 def _parse_blk(k, x, atts, names, extra=None):
     "`(part, result or None)` of block `x` of kind `k`; `extra` holds a text block's other keys"
-    if k == 't': return {'type': 'text', 'text': x, **{a: v for a, v in (extra or {}).items() if a not in ('type', 'text')}}, None
+    if k == 't':
+        keep = {a: v for a, v in (extra or {}).items() if a not in ('type', 'text')}
+        return {'type': 'text', 'text': x, **keep}, None
     info, body, end = _read_fence(x)
     if k == 'b': return json.loads(body), None
     if k == 'k':
@@ -232,12 +246,14 @@ def _parse_blk(k, x, atts, names, extra=None):
         if tag == 'redacted': return dict(type='redacted_thinking', data=v), None
         return dict(type='thinking', thinking=body, **({'signature': v} if v else {})), None
     name, i = info[len('call '):].rsplit(' ', 1); names[i] = name
-    return dict(type='tool_use', id=i, name=name, input=json.loads(body)), _parse_res(x[end+1:], atts, names) if x[end:].startswith('\n`') else None
+    res = _parse_res(x[end+1:], atts, names) if x[end:].startswith('\n`') else None
+    return dict(type='tool_use', id=i, name=name, input=json.loads(body)), res
 
-# %% ../nbs/08_dialog.ipynb #d4910039
+# %% ../nbs/08_dialog.ipynb #741613a5
 def _parse_reply(s, atts, layout=None, names=None):
     "The canonical messages of reply text `s`"
-    segs, out, cur, tool, names = _split_layout(s, layout) or _fenced_segments(s), [], None, None, {} if names is None else names
+    segs, out, cur, tool = _split_layout(s, layout) or _fenced_segments(s), [], None, None
+    if names is None: names = {}
     for k, x, e in segs:
         if k.lower() == 'r':
             r = _parse_res(x, atts, names)
@@ -251,7 +267,7 @@ def _parse_reply(s, atts, layout=None, names=None):
             tool.content.append(r)
     return out
 
-# %% ../nbs/08_dialog.ipynb #fe028c6e
+# %% ../nbs/08_dialog.ipynb #cfa569bf
 def _user_seg(p, atts):
     "The markdown for user part `p`; its data goes to `atts`"
     if p.get('type') == 'text' and isinstance(p.get('text'), str) and len(p) == 2: return p['text']
@@ -264,6 +280,7 @@ def _render_user(parts, atts):
     return '\n\n'.join(segs), [len(x) for x in segs]
 
 _REF = re.compile(r'!\[image\]\(attachment:([^)\s]+)\)')
+_IMG_SPLIT = re.compile(r'\n*(!\[image\]\(attachment:[^)\s]+\))\n*')  # text around each image reference
 
 def _user_part(x, atts):
     "The user part block `x` stands for"
@@ -278,7 +295,7 @@ def _user_part(x, atts):
 def _parse_user(s, atts, lens=None):
     "The user parts of prompt text `s`"
     segs = _split_layout(s, [['t', n] for n in lens]) if isinstance(lens, list) else None
-    if segs is None: segs = [('t', x, None) for x in re.split(r'\n*(!\[image\]\(attachment:[^)\s]+\))\n*', s) if x.strip()]
+    if segs is None: segs = [('t', x, None) for x in _IMG_SPLIT.split(s) if x.strip()]
     return [_user_part(x, atts) for _, x, _ in segs]
 
 # %% ../nbs/08_dialog.ipynb #0d20ea53
@@ -303,14 +320,15 @@ def _mk_prompt(u, rep, mx):
                 usage=last and last.meta.get('usage'), lens=lens, layout=lay)
     return DlgMsg(txt, 'prompt', out, _mk_id(src['uid']) if src.get('uid') else None, atts, meta)
 
-# %% ../nbs/08_dialog.ipynb #bf42db36
+# %% ../nbs/08_dialog.ipynb #4beaf993
 def chat2dlg(
     msgs, # Canonical messages, e.g. from `recs2chat`
     name:str='', # Dialog name
     mx:int|None=2000, # Longest tool input string or result shown; None keeps everything
 )->Dialog:
     "A dialog with one prompt per user turn, each holding its whole reply"
-    if mx is not None and not (isinstance(mx, int) and mx >= 0): raise ValueError(f'mx must be None or an int >= 0, not {mx!r}')
+    if mx is not None and not (isinstance(mx, int) and mx >= 0):
+        raise ValueError(f'mx must be None or an int >= 0, not {mx!r}')
     return Dialog(name, [_mk_prompt(u, rep, mx) for u, rep in _turns(msgs)])
 
 # %% ../nbs/08_dialog.ipynb #33156a43
@@ -372,13 +390,14 @@ def find_msgs(self:Dialog, pat:str, # Regular expression searched for in content
     rx = re.compile(pat, flags)
     return L(m for m in self.messages if rx.search(m.content) or rx.search(m.output))
 
-# %% ../nbs/08_dialog.ipynb #e8abc1d5
+# %% ../nbs/08_dialog.ipynb #111cfc2a
 @patch
 def view_msg(self:Dialog, i, # Position or id of the message
              mx:int|None=None): # Characters shown of a long content or reply; None shows all
     "Message `i` in full: the prompt, then its reply"
     if (m := self[i]) is None: raise KeyError(f'no message with id {i!r} in dialog {self.name!r}')
-    parts = [f'**{m.id}** ({m.kind})', _trunc(m.content, mx)] + (['**reply**', _trunc(m.output, mx)] if m.output else [])
+    reply = ['**reply**', _trunc(m.output, mx)] if m.output else []
+    parts = [f'**{m.id}** ({m.kind})', _trunc(m.content, mx), *reply]
     return DlgView('\n\n'.join(parts))
 
 # %% ../nbs/08_dialog.ipynb #18de01f8
@@ -388,7 +407,7 @@ def view_msgs(self:Dialog, ids=None, # Positions or ids; None: every message
     "Several messages in full, one after another"
     return DlgView('\n\n---\n\n'.join(self.view_msg(i, mx) for i in (range(len(self)) if ids is None else ids)))
 
-# %% ../nbs/08_dialog.ipynb #17b9e718
+# %% ../nbs/08_dialog.ipynb #ec825055
 USER_HDR, REPLY_HDR = '**User**\n\n', '**Claude**\n\n'
 
 _ATT_REF = re.compile(r'\(attachment:([^)\s]+)\)|"attachment": "([^"\\]+)"')
@@ -405,13 +424,15 @@ def _cells(m, cid):
     "The notebook cells of dialog message `m`; `cid` makes a unique cell id from a message id"
     md = dict(kind=m.kind, id=m.id, **m.meta)
     if m.kind == 'raw': return [_mk_cell('raw', m.content, md, cid(m.id))]
-    if m.kind == 'note': return [_mk_cell('markdown', m.content, md, cid(m.id), _cell_atts(m.attachments, set(m.attachments)))]
+    names = set(m.attachments)
+    if m.kind == 'note': return [_mk_cell('markdown', m.content, md, cid(m.id), _cell_atts(m.attachments, names))]
     out_names = _refs(m.output) - _refs(m.content)
-    cs = [_mk_cell('markdown', USER_HDR + m.content, md, cid(m.id), _cell_atts(m.attachments, set(m.attachments) - out_names))]
-    if m.output: cs.append(_mk_cell('markdown', REPLY_HDR + m.output, dict(kind='reply', id=m.id), cid(f'{m.id}-reply'), _cell_atts(m.attachments, out_names)))
+    cs = [_mk_cell('markdown', USER_HDR + m.content, md, cid(m.id), _cell_atts(m.attachments, names - out_names))]
+    if m.output: cs.append(_mk_cell('markdown', REPLY_HDR + m.output, dict(kind='reply', id=m.id), cid(f'{m.id}-reply'),
+                                    _cell_atts(m.attachments, out_names)))
     return cs
 
-# %% ../nbs/08_dialog.ipynb #09c16c99
+# %% ../nbs/08_dialog.ipynb #83717166
 def _cell_ids():
     "A function turning message ids into unique, valid notebook cell ids"
     seen = set()
@@ -431,7 +452,8 @@ def _nb_bytes(dlg):
     "The bytes of `dlg`'s notebook, validated"
     cid = _cell_ids()
     nb = nbformat.from_dict(dict(nbformat=nbformat.v4.nbformat, nbformat_minor=nbformat.v4.nbformat_minor,
-                                 metadata={'llmsurgery': dict(name=dlg.name, **dlg.meta)}, cells=[c for m in dlg.messages for c in _cells(m, cid)]))
+                                 metadata={'llmsurgery': dict(name=dlg.name, **dlg.meta)},
+                                 cells=[c for m in dlg.messages for c in _cells(m, cid)]))
     nbformat.validate(nb)
     return _dumps_nb(nb)
 
@@ -444,7 +466,7 @@ def write_ipynb(
     atomic_write(path, _nb_bytes(dlg), dir_mode=0o777)
     return path
 
-# %% ../nbs/08_dialog.ipynb #6c27adc4
+# %% ../nbs/08_dialog.ipynb #f9aaf940
 def _atts(c): return {k: next(iter(v.items())) for k, v in (c.get('attachments') or {}).items() if v}
 
 def _is_reply(c, kind, src, prev):
@@ -456,7 +478,9 @@ def _cell_msg(c, prev):
     "The dialog message of cell `c`, or None if it is the reply to `prev` (which then gets it)"
     md = dict(c.get('metadata', {}).get('llmsurgery') or {})
     kind, i, src = md.pop('kind', None), md.pop('id', None), c.get('source', '')
-    if _is_reply(c, kind, src, prev): prev.output = src.removeprefix(REPLY_HDR); prev.attachments.update(_atts(c)); return None
+    if _is_reply(c, kind, src, prev):
+        prev.output = src.removeprefix(REPLY_HDR); prev.attachments.update(_atts(c))
+        return None
     if c['cell_type'] == 'raw': return DlgMsg(src, 'raw', id=i, meta=md)
     if c['cell_type'] == 'code': return DlgMsg(fence(src, 'python'), 'note', id=i)
     if kind == 'prompt' or (kind is None and src.startswith(USER_HDR)):
@@ -481,10 +505,11 @@ def dlg_thread(
     "The records a dialog of `recs` is made from: the thread Claude Code resumes, or a subagent's sidechain"
     return sess_thread(recs) or sess_thread([{**r, 'isSidechain': False} if r.get('isSidechain') else r for r in recs])
 
-# %% ../nbs/08_dialog.ipynb #781a8321
+# %% ../nbs/08_dialog.ipynb #887d9f97
 def _raw_msg(r):
     "The raw dialog message carrying record `r`"
-    return DlgMsg(json.dumps(r, ensure_ascii=False, indent=1), 'raw', id=_mk_id(r.get('uuid') or r), meta=dict(rec_kind=rec_kind(r)))
+    return DlgMsg(json.dumps(r, ensure_ascii=False, indent=1), 'raw', id=_mk_id(r.get('uuid') or r),
+                  meta=dict(rec_kind=rec_kind(r)))
 
 def _with_raws(msgs, th):
     "Dialog messages `msgs` with the thread's system records of `th` placed after the turn they fall in"
@@ -512,11 +537,12 @@ def sess2dlg(
     d = chat2dlg(recs2chat(th, think=False), name or sid or '', mx)
     return Dialog(d.name, _with_raws(d.messages, th), dict(sid=sid))
 
-# %% ../nbs/08_dialog.ipynb #81c554a4
+# %% ../nbs/08_dialog.ipynb #4bf60d46
 def _with_provenance(r, ts, model):
     "Copy of record `r` with the timestamp `ts` and, on an assistant row, `model`"
     r = {**r, 'timestamp': ts} if isinstance(ts, str) and ts else dict(r)
-    if model and model != '<synthetic>' and r.get('type') == 'assistant': r['message'] = {**r['message'], 'model': model}
+    if model and model != '<synthetic>' and r.get('type') == 'assistant':
+        r['message'] = {**r['message'], 'model': model}
     return r
 
 def _drop_strays(msgs, calls):
@@ -540,7 +566,8 @@ def dlg2recs(
     recs, out, i = msgs2recs([api_msg(x) for _, ms in items for x in ms], key, cwd, model=model), [], 0
     for m, ms in items:
         if m.kind == 'raw': out.append(json.loads(m.content)); continue
-        out += [_with_provenance(r, m.meta.get('timestamp'), m.meta.get('model')) for r in recs[i:i+len(ms)]]; i += len(ms)
+        out += [_with_provenance(r, m.meta.get('timestamp'), m.meta.get('model')) for r in recs[i:i+len(ms)]]
+        i += len(ms)
     return L(out)
 
 # %% ../nbs/08_dialog.ipynb #4b21cd36
@@ -554,7 +581,7 @@ def dlg2sess(
     sid = stable_uuid(['dlg2sess', key, dlg.name])
     return save_sess(dlg2recs(dlg, key=sid, cwd=cwd, model=model), sid, cwd)
 
-# %% ../nbs/08_dialog.ipynb #5c4bccae
+# %% ../nbs/08_dialog.ipynb #8144c63c
 def export_sess_nb(
     session=None, # Session id, unique id prefix, name, title, or transcript path; None: the newest session
     out=None, # Notebook to write, or a folder for `<session id>.ipynb`; that name in the current directory if None
@@ -566,13 +593,14 @@ def export_sess_nb(
     p, note = sess_src(session, cwd)
     recs = load_recs(p)
     d = sess2dlg(recs=recs, mx=mx, name=sess_meta(recs).title or sess_id(recs) or p.stem)
-    try: stem = check_ref(d.meta.get('sid'))  # the id written inside the file names the notebook only if it is a plain name
+    try: stem = check_ref(d.meta.get('sid'))  # the id inside the file names the notebook only if it is a plain name
     except ValueError: stem = p.stem
     o = Path(out or '.')
     t, b = o/f'{stem}.ipynb' if out is None or o.is_dir() else o, _nb_bytes(d)
     if not force and t.exists() and t.read_bytes() != b:
-        raise FileExistsError(f'{t} exists and is not the notebook of this session as it is now (edited, or made from an '
-                              'older state): nothing was written; replace it with force (--force), or write elsewhere with -o')
+        raise FileExistsError(f'{t} exists and is not the notebook of this session as it is now (edited, or made '
+                              'from an older state): nothing was written; replace it with force (--force), or write '
+                              'elsewhere with -o')
     atomic_write(t, b, dir_mode=0o777)
     return AttrDict(path=t, dlg=d, note=note)
 
