@@ -168,35 +168,30 @@ def sess_doctor(
     if fix or inplace: return shown(sess_doctor, _fix_report(doctor.repair_sess(p, cwd, inplace), note))
     return shown(sess_doctor, f'{note}\n{doctor.sess_doctor(p)!r}')
 
-# %% ../nbs/20_cli.ipynb #fac6c469
+# %% ../nbs/20_cli.ipynb #18c48ea4
 from . import webpage
 
 @command(short={'out': '-o'}, pos=['session'])
 def sess2html(
-    # Session id, unique id prefix, name, title or transcript path; default: the current project's newest session (or the packaged fixture)
-    session:str=None,
+    session:str=None, # Session id, prefix, name, title or transcript path; default: the newest (or the fixture)
     out:str=None, # Page to write, or a folder for it; default: `<session id>.html` in the current directory
     cwd:str=None, # Project directory searched first; the current directory if omitted
     mx:int=20000, # Longest tool input or result text shown on the page; 0 shows everything
-    redact:bool=False, # Replace secrets (keys, tokens, passwords, e-mail addresses, the user name in home paths) with placeholders
+    # Replace secrets (keys, tokens, passwords, e-mail addresses, the user name in home paths) with placeholders
+    redact:bool=False,
     force:bool=False, # Replace a file at OUT that sess2html did not write
 )->Path: # Path of the page written (printed when run as a command)
-    "Write a Claude Code session as one self-contained HTML page: prompts, replies, tool calls, subagents, compactions, waterfall"
-    try:
-        src, note = (session, None) if session is not None else sess_src(None, cwd)
-        p = webpage.sess2html(src, out, cwd, mx or None, redact, force)
-    except (OSError, ValueError) as e:
-        if is_cmd(sess2html): _fail('sess2html', e)
-        raise
-    if not is_cmd(sess2html): return p
-    _emit(f'Wrote {p}', note=note)
+    "Write a Claude Code session as one self-contained HTML page: prompts, replies, tool calls, subagents, waterfall"
+    src, note = (session, None) if session is not None else sess_src(None, cwd)
+    p = webpage.sess2html(src, out, cwd, mx or None, redact, force)
+    return shown(sess2html, p, f'Wrote {p}', note=note)
 
 # %% ../nbs/20_cli.ipynb #587b1342
 import re
 from .sessindex import SessIndex
 from .archive import archive_sessions, archive_report, restore_session
 
-# %% ../nbs/20_cli.ipynb #17ec37b8
+# %% ../nbs/20_cli.ipynb #878e6171
 def _index_text(ix, pattern, regex, project, since, totals, by, limit, prices):
     "What `sess_index` prints, from the up-to-date index `ix`"
     if totals:
@@ -204,14 +199,15 @@ def _index_text(ix, pattern, regex, project, since, totals, by, limit, prices):
         return f"{rows!r}\n{'total':<44} {sum(r.calls for r in rows):>13,} calls ${sum(r.usd for r in rows):,.2f}"
     if pattern is None:
         n = lambda t, w='': ix.db.execute(f'select count(*) from {t} {w}').fetchone()[0]
-        return (f"{ix.path}: {n('sessions')} sessions ({n('sessions', 'where gone=1')} gone), {n('messages'):,} messages, "
-                f"{n('tool_calls'):,} tool calls, {n('usage'):,} API calls")
+        return (f"{ix.path}: {n('sessions')} sessions ({n('sessions', 'where gone=1')} gone), "
+                f"{n('messages'):,} messages, {n('tool_calls'):,} tool calls, {n('usage'):,} API calls")
     hits = ix.search(pattern, regex=regex, project=project, since=since, limit=limit or None)
     return '\n'.join(f'{h!r}\n    {h.resume}' for h in hits) or '(no hits)'
 
-@command(pos=['pattern'])
+@command(pos=['pattern'], failures=(*FAILURES, re.error))
 def sess_index(
-    # Text to find in every session: literal, any case, where it starts a word (with --regex: a Python regular expression)
+    # Text to find in every session: literal, any case, where it starts a word (with --regex: a Python regular
+    # expression)
     pattern:str=None,
     regex:bool=False, # PATTERN is a Python regular expression, matched anywhere
     project:str=None, # Only this project: its directory, or part of its folder name
@@ -223,18 +219,13 @@ def sess_index(
     prices:str=None, # With --totals: a JSON file of prices overriding the built-in, dated table
 )->str: # The hits, totals or summary (printed instead when run as a command)
     "Bring the index of every Claude Code session up to date, then search it, or total its tokens and dollars"
-    try:
-        with SessIndex(path) as ix:
-            st = ix.update(progress=is_cmd(sess_index), workers=None if is_cmd(sess_index) else 0)
-            res = _index_text(ix, pattern, regex, project, since, totals, by, limit, prices)
-    except (OSError, ValueError, re.error) as e:
-        if is_cmd(sess_index): _fail('sess_index', e)
-        raise
-    note = ', '.join(f'{v} {k}' for k, v in st.items() if v and k != 'same') or 'up to date'
-    if not is_cmd(sess_index): return f'Index: {note}\n{res}'
-    _emit(res, note=f'Index: {note}')
+    with SessIndex(path) as ix:
+        st = ix.update(progress=is_cmd(sess_index), workers=None if is_cmd(sess_index) else 0)
+        res = _index_text(ix, pattern, regex, project, since, totals, by, limit, prices)
+    note = 'Index: ' + (', '.join(f'{v} {k}' for k, v in st.items() if v and k != 'same') or 'up to date')
+    return shown(sess_index, f'{note}\n{res}', res, note=note)
 
-# %% ../nbs/20_cli.ipynb #f4131194
+# %% ../nbs/20_cli.ipynb #299aa86f
 def _archive_text(dest, report):
     "What `sess_archive` prints after archiving into `dest`"
     res = f"Archived into {dest}: " + ', '.join(f'{v} {k}' for k, v in archive_sessions(dest).items())
@@ -242,7 +233,8 @@ def _archive_text(dest, report):
     rep = archive_report(dest)
     return (res + f'\nOnly in the archive ({len(rep.only_archived)}):\n'
             + ''.join(f'  {o.sid}  {o.project}  {o.size:,} bytes\n' for o in rep.only_archived)
-            + f'Prompts whose session is gone from both ({len(rep.lost_prompts)}; {rep.no_sid} older prompts name no session):\n'
+            + f'Prompts whose session is gone from both ({len(rep.lost_prompts)}; '
+            + f'{rep.no_sid} older prompts name no session):\n'
             + '\n'.join(f'  {h!r}' for h in rep.lost_prompts)).rstrip()
 
 @command()
@@ -250,17 +242,11 @@ def sess_archive(
     dest:str, # Archive folder (created if needed)
     restore:str=None, # Put this session back from the archive instead of archiving
     report:bool=False, # Also list the sessions only the archive holds, and prompts whose session is gone from both
-    cwd:str=None, # With --restore: the project directory to restore the session for; default: the folder it came from
+    cwd:str=None, # With --restore: the project directory to restore the session for; default: where it came from
     force:bool=False, # With --restore: restore over a transcript that differs, keeping it as .bak-<time>
 )->str: # What was done (printed instead when run as a command)
-    "Keep a compressed, checksummed copy of every Claude Code transcript and the prompt history, or restore a session from it"
-    try:
-        if restore:
-            r = restore_session(restore, dest, cwd=cwd, force=force)
-            res = '\n'.join(f'{s:<9} {p}' for p, s in r.files) + f'\nresume with: cd <its project> && claude --resume {r.sid}'
-        else: res = _archive_text(dest, report)
-    except (OSError, ValueError) as e:
-        if is_cmd(sess_archive): _fail('sess_archive', e)
-        raise
-    if not is_cmd(sess_archive): return res
-    _emit(res)
+    "Keep a compressed, checksummed copy of every Claude Code transcript and the prompt history, or restore one from it"
+    if not restore: return shown(sess_archive, _archive_text(dest, report))
+    r = restore_session(restore, dest, cwd=cwd, force=force)
+    files = '\n'.join(f'{s:<9} {p}' for p, s in r.files)
+    return shown(sess_archive, f'{files}\nresume with: cd <its project> && claude --resume {r.sid}')

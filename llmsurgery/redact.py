@@ -16,7 +16,7 @@ from fastcore.basics import AttrDict, patch, store_attr
 from fastcore.foundation import L
 from .read import load_recs, sess_id
 from .write import stable_uuid, rec2line, atomic_write
-from .dialog import sess_path
+from .paths import resolve_session
 try:
     from detect_secrets.core.scan import scan_line
     from detect_secrets.settings import transient_settings
@@ -376,9 +376,9 @@ def find_transcript(
     session=None, # A `.jsonl` path, or a session id, unique prefix, name or title; the current session if None
     cwd=None, # Project directory searched first; the current directory if None
 )->Path:
-    "The transcript `session` names: the file itself, or the session's as `dialog.sess_path` finds it"
+    "The transcript `session` names: the file itself, or the session's as `resolve_session` finds it"
     if session is not None and str(session).endswith('.jsonl') and Path(session).is_file(): return Path(session)
-    return Path(sess_path(session, cwd))
+    return resolve_session(session, cwd)[1]
 
 # %% ../nbs/16_redact.ipynb #3803262f
 def _dest(src, out, sid):
