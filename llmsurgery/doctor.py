@@ -18,9 +18,9 @@ from .thread import thread_state, is_boundary
 from .write import (last_prompt, pending_calls, write_sess, rec2line, sess_digest, SessChanged,
                               name_recs, stable_uuid)
 
-# %% ../nbs/13_doctor.ipynb #32fad49b
+# %% ../nbs/13_doctor.ipynb #e70d18f2
 def _spans(path):
-    "(start, end) byte offsets of each line of file `path`, whether every line starts with `{`, and an unterminated last line"
+    "(start, end) byte offsets of each line of `path`, whether all lines start with `{`, and an unterminated last line"
     out, plain, tail = [], True, b''
     with open(path, 'rb') as f:
         size = os.fstat(f.fileno()).st_size
@@ -45,7 +45,7 @@ def _line_recs(line):
         return sum(type(d) is dict for d in ds), not ok or any(type(d) is not dict for d in ds)
     return (1, False) if type(d) is dict else (0, True)
 
-# %% ../nbs/13_doctor.ipynb #e7cf42a4
+# %% ../nbs/13_doctor.ipynb #048d7807
 def load_lines(
     path, # Transcript (JSON Lines) file to read
 )->AttrDict: # recs, lines (one per record), torn (line, size) or None, bad (unreadable line numbers)
@@ -56,14 +56,16 @@ def load_lines(
     spans, plain, tail = _spans(path)
     torn = AttrDict(line=len(spans), size=len(tail)) if tail and _line_recs(tail) == (0, True) else None
     n = len(spans) - (torn is not None)
-    if plain and not warned and n == len(recs): return AttrDict(recs=recs, lines=list(range(1, n + 1)), torn=torn, bad=[])
+    if plain and not warned and n == len(recs):
+        return AttrDict(recs=recs, lines=list(range(1, n + 1)), torn=torn, bad=[])
     lines, bad = [], []
     with open(path, 'rb') as f: data = f.read()
     for k, (i, j) in enumerate(spans):
         got, unreadable = _line_recs(data[i:j])
         lines += [k + 1] * got
         if unreadable and not (torn and k + 1 == torn.line): bad.append(k + 1)
-    if len(lines) != len(recs): lines = list(range(1, len(recs) + 1))   # a reading `load_recs` does not share: positions
+    # a reading `load_recs` does not share: positions
+    if len(lines) != len(recs): lines = list(range(1, len(recs) + 1))
     return AttrDict(recs=recs, lines=lines, torn=torn, bad=bad)
 
 # %% ../nbs/13_doctor.ipynb #a7986130
@@ -82,7 +84,7 @@ def _scan(recs):
         if (t == 'user' or t == 'assistant') and not r.get('isSidechain'): conv.append(u)
     return AttrDict(pos=pos, dups=dups, conv=conv, cks=cks)
 
-# %% ../nbs/13_doctor.ipynb #6e0b6069
+# %% ../nbs/13_doctor.ipynb #4bc0a916
 def _up_to_msg(st, u):
     "Walk up from `u` to the nearest user or assistant row the loader kept, or None"
     seen = set()
@@ -96,7 +98,7 @@ def _ck_line(recs, sc, ck):
     return max((i for i in sc.cks if recs[i].get('leafUuid') == ck), default=None)
 
 def _expected_leaf(recs, st, sc):
-    "The row the conversation should resume from: the last main conversation row, unless a later checkpoint chose another"
+    "The row to resume from: the last main conversation row, unless a later checkpoint chose another"
     if st.empty: return None
     leaf = next((u for u in reversed(sc.conv) if u in st.rows), None)
     if st.ck in st.rows and st.leaf and st.leaf == _up_to_msg(st, st.ck):
@@ -104,8 +106,9 @@ def _expected_leaf(recs, st, sc):
         if leaf is None or (at is not None and at > sc.pos[leaf]): return st.leaf
     return leaf
 
-# %% ../nbs/13_doctor.ipynb #e9b3a462
-RELINK_WINDOW = 5  # seconds: Claude Code re-links a row with a missing parent to a row at most this much older (`02_thread`)
+# %% ../nbs/13_doctor.ipynb #a77a3571
+# seconds: Claude Code re-links a row with a missing parent to a row at most this much older (`02_thread`)
+RELINK_WINDOW = 5
 
 def _ts(r):
     "Seconds of row `r`'s `timestamp`, or None"
@@ -117,7 +120,9 @@ def _gap(a, b):
     ta, tb = _ts(a), _ts(b)
     return None if ta is None or tb is None else ta - tb
 
-def _is_main(r): return not r.get('isSidechain') and not (r.get('type') == 'system' and r.get('subtype') == 'file_snapshot')
+def _is_main(r):
+    "Is row `r` written on the main chain: neither a subagent row nor a file snapshot?"
+    return not r.get('isSidechain') and not (r.get('type') == 'system' and r.get('subtype') == 'file_snapshot')
 
 def _prev_main(recs, st, sc, u, seen):
     "The main chain row written last before row `u`, not in `seen`, this side of a compaction boundary; or None"
@@ -153,25 +158,27 @@ def _rewritten(recs, sc, u):
     i = sc.pos[u]
     return bool(mids(recs[:i]) & mids(recs[i:]))
 
-# %% ../nbs/13_doctor.ipynb #c7f9fcd2
+# %% ../nbs/13_doctor.ipynb #ee81a17e
 def _link_break(recs, st, sc, u, seen, lines):
     "The row `u` should hang from and the break, when its parent link is broken; (None, None) at a true start"
     r, p = st.rows[u], st.par[u]
     q = _through_progress(st, p, seen) or _call_row(recs, st, sc, r, seen) or _prev_main(recs, st, sc, u, seen)
     if q is None or (p is None and _rewritten(recs, sc, u)): return None, None
     ln = lambda v: lines[sc.pos[v]]
-    if p is None: return q, AttrDict(cause='new root', evidence=f'line {ln(u)} has no parent, though the conversation before it '
-                                                                f'ends at line {ln(q)}')
-    if p in sc.pos: ev = (f'its parent {p[:8]} is a progress row written after it (line {ln(p)}); Claude Code sees only through '
-                          'progress rows written before their children')
+    if p is None:
+        ev = f'line {ln(u)} has no parent, though the conversation before it ends at line {ln(q)}'
+        return q, AttrDict(cause='new root', evidence=ev)
+    if p in sc.pos: ev = (f'its parent {p[:8]} is a progress row written after it (line {ln(p)}); '
+                          'Claude Code sees only through progress rows written before their children')
     else: ev = f'its parent {p[:8]} is in no row of the file'
     g = _gap(r, st.rows[q])
-    ev += f'; the row it follows (line {ln(q)}) is ' + (f'{g:.0f} s older, past the {RELINK_WINDOW} s Claude Code re-links across'
-                                                       if g is not None else 'untimed, so Claude Code cannot re-link it')
+    age = (f'{g:.0f} s older, past the {RELINK_WINDOW} s Claude Code re-links across' if g is not None
+           else 'untimed, so Claude Code cannot re-link it')
+    ev += f'; the row it follows (line {ln(q)}) is {age}'
     return q, AttrDict(cause='parent missing', evidence=ev)
 
 def _walk_expected(recs, st, sc, leaf, lines):
-    "The chain from `leaf` up as Claude Code would walk it with every link whole, and its breaks: {uuid: (parent, break)}"
+    "The chain from `leaf` up as Claude Code walks it with every link whole, and its breaks: {uuid: (parent, break)}"
     chain, seen, fixes, u = [], set(), {}, leaf
     while u is not None and u not in seen:
         seen.add(u); chain.append(u)
@@ -179,7 +186,7 @@ def _walk_expected(recs, st, sc, leaf, lines):
         if is_boundary(r): break
         p = st.par[u]
         if p is not None and p in st.rows: u = p; continue
-        if p is not None and (z := st.relink(r, seen)) is not None: u = z['uuid']; continue   # Claude Code re-links it itself
+        if p is not None and (z := st.relink(r, seen)) is not None: u = z['uuid']; continue   # Claude Code re-links it
         q, brk = _link_break(recs, st, sc, u, seen, lines)
         if brk is not None: fixes[u] = (q, brk)
         u = q
@@ -194,7 +201,7 @@ def _relinked(recs, sc, fixes):
             c = out[i].copy(); c['parentUuid'] = q; out[i] = c
     return out
 
-# %% ../nbs/13_doctor.ipynb #548bb05b
+# %% ../nbs/13_doctor.ipynb #f640e543
 def _loop_cut(recs, sc, lines, msg):
     "The row to re-link, its new parent and the break, for the loop named in `thread_state`'s error `msg`"
     k, p = msg.rsplit(': ', 1)[1].split(' -> ')
@@ -203,14 +210,16 @@ def _loop_cut(recs, sc, lines, msg):
     while u in par and u not in loop: loop.append(u); u = par[u]
     fwd = [x for x in loop if par.get(x) in sc.pos and sc.pos[par[x]] >= sc.pos[x]]
     x = (fwd or loop)[0]
-    q = next((r['uuid'] for r in reversed(recs[:sc.pos[x]]) if isinstance(r, dict) and r.get('uuid') in sc.pos
-              and r['uuid'] not in loop and r.get('type') in CHAIN_TYPES and r.get('type') != 'progress' and _is_main(r)), None)
+    def outside_loop(r): return (isinstance(r, dict) and r.get('uuid') in sc.pos and r['uuid'] not in loop
+                                 and r.get('type') in CHAIN_TYPES and r.get('type') != 'progress' and _is_main(r))
+    q = next((r['uuid'] for r in reversed(recs[:sc.pos[x]]) if outside_loop(r)), None)
     ln = lambda v: f'line {lines[sc.pos[v]]}' if v in sc.pos else str(v)[:8]
-    return x, q, AttrDict(cause='loop', uuid=x, line=lines[sc.pos[x]], evidence=f'{ln(x)} hangs from {ln(par[x])}, which descends '
-                          f'from it: Claude Code cuts the loop where its walk closes it, so its resume is not predicted exactly')
+    ev = (f'{ln(x)} hangs from {ln(par[x])}, which descends from it: '
+          'Claude Code cuts the loop where its walk closes it, so its resume is not predicted exactly')
+    return x, q, AttrDict(cause='loop', uuid=x, line=lines[sc.pos[x]], evidence=ev)
 
 def _state(recs, sc, lines, fixes, extra=()):
-    "`thread_state` of `recs` with `fixes` applied and `extra` records appended, cutting (and adding to `fixes`) each loop met"
+    "`thread_state` of `recs` with `fixes` applied and `extra` appended, cutting (and adding to `fixes`) each loop met"
     loops = []
     for _ in range(len(sc.pos) + 1):
         cur = (_relinked(recs, sc, fixes) if fixes else recs) + list(extra) if fixes or extra else recs
@@ -228,26 +237,31 @@ def _checkpoint(recs, leaf, chain):
     sid = sess_id([r for r in recs if isinstance(r, dict)])
     return {**ck, 'sessionId': sid} if sid else ck
 
-# %% ../nbs/13_doctor.ipynb #1796e59e
+# %% ../nbs/13_doctor.ipynb #e36a4772
 def _leaf_break(recs, st, sc, leaf, lines):
     "Why Claude Code does not resume from `leaf`, the expected leaf"
     ln = lambda v: lines[sc.pos[v]]
-    if st.leaf is None: return AttrDict(cause='no leaf', line=ln(leaf), evidence='Claude Code finds no row to resume from')
+    if st.leaf is None:
+        return AttrDict(cause='no leaf', line=ln(leaf), evidence='Claude Code finds no row to resume from')
     if st.ck in st.rows and st.leaf == _up_to_msg(st, st.ck) and (at := _ck_line(recs, sc, st.ck)) is not None:
-        return AttrDict(cause='stale checkpoint', line=lines[at], evidence=f'the checkpoint at line {lines[at]} names line '
-                        f'{ln(st.ck)}, on another branch; line {ln(leaf)} was written after it and does not descend from it')
+        ev = (f'the checkpoint at line {lines[at]} names line {ln(st.ck)}, on another branch; '
+              f'line {ln(leaf)} was written after it and does not descend from it')
+        return AttrDict(cause='stale checkpoint', line=lines[at], evidence=ev)
     last = st.rows.get(st.last)
     if last is not None and last.get('type') not in ('user', 'assistant'):
         kind = '/'.join(x for x in (last.get('type'), last.get('subtype')) if isinstance(x, str))
         via = ' through a progress row' if recs[sc.pos[st.last]].get('parentUuid') in st.prog else ''
-        return AttrDict(cause='stray leaf', line=ln(st.last), evidence=f'the last row (line {ln(st.last)}, {kind}) hangs{via} from '
-                        f'line {ln(st.leaf)}\'s branch, not below the last reply (line {ln(leaf)}): Claude Code resumes from line {ln(st.leaf)}')
-    return AttrDict(cause='leaf', line=ln(st.leaf), evidence=f'Claude Code resumes from line {ln(st.leaf)}, not from line {ln(leaf)}')
+        ev = (f'the last row (line {ln(st.last)}, {kind}) hangs{via} from line {ln(st.leaf)}\'s branch, '
+              f'not below the last reply (line {ln(leaf)}): Claude Code resumes from line {ln(st.leaf)}')
+        return AttrDict(cause='stray leaf', line=ln(st.last), evidence=ev)
+    ev = f'Claude Code resumes from line {ln(st.leaf)}, not from line {ln(leaf)}'
+    return AttrDict(cause='leaf', line=ln(st.leaf), evidence=ev)
 
-# %% ../nbs/13_doctor.ipynb #ffba7a0a
+# %% ../nbs/13_doctor.ipynb #6cae448d
 def _mend(recs, lines, st, sc, fixes, rounds=8):
-    "Repair rounds from state `st` of `recs` with `fixes`: the breaks found, the repaired records and their state, the expected leaf"
-    leaf, breaks, cur, st1, extra = _expected_leaf(recs, st, sc), [], (_relinked(recs, sc, fixes) if fixes else recs), st, []
+    "Repair rounds from state `st` of `recs` with `fixes`: breaks, repaired records and their state, the expected leaf"
+    leaf, breaks, st1, extra = _expected_leaf(recs, st, sc), [], st, []
+    cur = _relinked(recs, sc, fixes) if fixes else recs
     for _ in range(rounds if leaf is not None else 0):
         chain, fx = _walk_expected(cur, st1, sc, leaf, lines)
         kept = {r['uuid'] for r in st1.thread}
@@ -302,22 +316,23 @@ def _charge(breaks, st0, st1, cut, sc):
         elif u in k0 and cur is not None and cur.cause not in _LINK_CAUSES: cur = None
     for b in breaks: b.rows = L(sorted(b.rows, key=lambda r: sc.pos[r['uuid']]))
 
-# %% ../nbs/13_doctor.ipynb #fba8f18c
+# %% ../nbs/13_doctor.ipynb #9a4e8d00
 def _hz(line, kind, text): return AttrDict(line=line, kind=kind, text=text)
 
 def _file_hazards(read, recs, lines, sc):
     "Hazards of the file itself: torn and unreadable lines, duplicate uuids"
     out = []
-    if read and read.torn: out.append(_hz(read.torn.line, 'torn line', f'{read.torn.size} bytes that are not a whole record: Claude Code '
-                                          'stopped mid-write; the row is lost, and Claude Code ends the line before it writes again'))
+    if read and read.torn:
+        out.append(_hz(read.torn.line, 'torn line', f'{read.torn.size} bytes that are not a whole record: Claude Code '
+                       'stopped mid-write; the row is lost, and Claude Code ends the line before it writes again'))
     out += [_hz(n, 'unreadable line', 'not a JSON object: Claude Code skips it') for n in (read.bad if read else ())]
     for i in sc.dups:
         u = recs[i]['uuid']
-        out.append(_hz(lines[i], 'duplicate uuid', f'repeats the uuid of line {lines[sc.pos[u]]}: Claude Code keeps that row\'s place '
-                                                   'with the content written last'))
+        out.append(_hz(lines[i], 'duplicate uuid', f'repeats the uuid of line {lines[sc.pos[u]]}: '
+                                                   'Claude Code keeps that row\'s place with the content written last'))
     return out
 
-# %% ../nbs/13_doctor.ipynb #356074f5
+# %% ../nbs/13_doctor.ipynb #723733ef
 def _calls(thread):
     "Tool calls and results on `thread`: {call id: row} both ways"
     calls, results = {}, {}
@@ -328,7 +343,7 @@ def _calls(thread):
     return calls, results
 
 def _thread_hazards(recs, lines, st, sc):
-    "Hazards on the thread Claude Code resumes: its checkpoint, subagent rows, re-linked parents, unpaired calls and results"
+    "Hazards on the resumed thread: its checkpoint, subagent rows, re-linked parents, unpaired calls and results"
     out, th, ln = [], st.thread, lambda r: lines[sc.pos[r['uuid']]]
     if isinstance(st.ck, str) and st.ck not in sc.pos and (at := _ck_line(recs, sc, st.ck)) is not None:
         out.append(_hz(lines[at], 'checkpoint', f'names {st.ck[:8]}, which no row has: Claude Code ignores it'))
@@ -337,20 +352,23 @@ def _thread_hazards(recs, lines, st, sc):
         p = st.par.get(r['uuid'])
         if i and p is not None and p not in st.rows and not is_boundary(r):
             g = _gap(r, th[i - 1])
-            out.append(_hz(ln(r), 're-linked', f'its parent {p[:8]} is in no row; Claude Code re-links it by timestamp'
-                                               + (f' to line {ln(th[i - 1])}, {g:.1f} s older' if g is not None else '')))
+            to = f' to line {ln(th[i - 1])}, {g:.1f} s older' if g is not None else ''
+            why = f'its parent {p[:8]} is in no row; Claude Code re-links it by timestamp{to}'
+            out.append(_hz(ln(r), 're-linked', why))
     calls, results = _calls(th)
     waiting = pending_calls(th)
     for i, r in calls.items():
         if i not in results:
-            out.append(_hz(ln(r), 'pending call' if i in waiting else 'call without result',
-                           f'call {i} has no result' + (': a resume with a new prompt answers it as interrupted' if i in waiting else ' on the thread')))
+            why = ': a resume with a new prompt answers it as interrupted' if i in waiting else ' on the thread'
+            kind = 'pending call' if i in waiting else 'call without result'
+            out.append(_hz(ln(r), kind, f'call {i} has no result{why}'))
     for i, r in results.items():
-        if i not in calls: out.append(_hz(ln(r), 'result without call', f'the result for {i} answers no call on the thread: '
-                                                                         'Claude Code drops it'))
+        if i not in calls:
+            why = f'the result for {i} answers no call on the thread: Claude Code drops it'
+            out.append(_hz(ln(r), 'result without call', why))
     return out
 
-# %% ../nbs/13_doctor.ipynb #2423cf48
+# %% ../nbs/13_doctor.ipynb #c68b3782
 def _source(session, cwd):
     "Records, their `load_lines` reading (None for records in memory) and path, of what `sess_doctor` was given"
     if isinstance(session, list): return session, None, None
@@ -361,10 +379,12 @@ def _source(session, cwd):
 
 def _unusable(recs, lines, st, sc, start):
     "Conversation rows after the resumed era's start that Claude Code skips on load"
-    return [_hz(lines[sc.pos[u]], 'unusable row', f'a {recs[sc.pos[u]].get("type")} row with no usable message: Claude Code skips it')
-            for u in sc.conv if u not in st.rows and sc.pos[u] > start]
+    def unusable(i):
+        kind = recs[i].get('type')
+        return _hz(lines[i], 'unusable row', f'a {kind} row with no usable message: Claude Code skips it')
+    return [unusable(sc.pos[u]) for u in sc.conv if u not in st.rows and sc.pos[u] > start]
 
-# %% ../nbs/13_doctor.ipynb #f2a93fae
+# %% ../nbs/13_doctor.ipynb #b3decb32
 def _diagnose(recs, read, path):
     "The `Diagnosis` of records `recs`, with their `load_lines` reading `read` (None for records in memory) from `path`"
     d = Diagnosis(recs, read.lines if read else list(range(1, len(recs) + 1)), path)
@@ -378,23 +398,24 @@ def _diagnose(recs, read, path):
     d.kept, d.cut, d.abandoned, d.compacted, d.n_expected = g.kept, g.cut, g.abandoned, g.compacted, g.expected
     d.repaired = m.repaired
     d.reaches = m.leaf is None or m.leaf in {r['uuid'] for r in m.st.thread}
-    hz = _file_hazards(read, recs, d.lines, sc) + _thread_hazards(base, d.lines, st0, sc) + _unusable(recs, d.lines, st0, sc, start)
+    hz = (_file_hazards(read, recs, d.lines, sc) + _thread_hazards(base, d.lines, st0, sc)
+          + _unusable(recs, d.lines, st0, sc, start))
     d.hazards = L(sorted(hz, key=lambda h: h.line or 0))
     return d
 
-# %% ../nbs/13_doctor.ipynb #227af5ae
+# %% ../nbs/13_doctor.ipynb #779bf5d8
 def sess_doctor(
     session=None, # Session id, unique prefix, name or transcript path (newest session if None), or records
     cwd=None, # Project directory searched first; the current directory if None
 )->Diagnosis: # What a resume drops and why, and the repair
-    "Diagnose a session: the conversation rows a `claude --resume` will not send, cut by a break or left on a branch, and why"
+    "Diagnose a session: the conversation rows `claude --resume` drops, cut by a break or left on a branch, and why"
     recs, read, path = _source(session, cwd)
     on = gc.isenabled(); gc.disable()   # as `sess_thread` does: many short-lived objects, none in a reference cycle
     try: return _diagnose(recs, read, path)
     finally:
         if on: gc.enable()
 
-# %% ../nbs/13_doctor.ipynb #b9129b8d
+# %% ../nbs/13_doctor.ipynb #57280263
 def _plural(n, s): return f'{n} {s}' + ('s' if n != 1 else '')
 
 @patch(as_prop=True)
@@ -410,18 +431,22 @@ def verdict(self:Diagnosis):
                ('' if self.reaches else '; the repair does not reach the last row')
     extra = ([f'{len(self.abandoned)} on branches left'] if self.abandoned else []) + \
             ([f'{len(self.compacted)} before a compaction'] if self.compacted else [])
-    msg = f'resume sends all {_plural(len(self.kept), "conversation row")}' + (f' ({", ".join(extra)})' if extra else '')
+    aside = f' ({", ".join(extra)})' if extra else ''
+    msg = f'resume sends all {_plural(len(self.kept), "conversation row")}{aside}'
     head = 'with the loop cut, ' if loops else 'no break: ' if self.hazards else 'healthy: '
     h = self.hazards[0] if self.hazards else None
-    return pre + head + msg + (f'; {_plural(len(self.hazards), "hazard")}, the first at line {h.line}: {h.kind}' if h else '')
+    first = f'; {_plural(len(self.hazards), "hazard")}, the first at line {h.line}: {h.kind}' if h else ''
+    return pre + head + msg + first
 
-# %% ../nbs/13_doctor.ipynb #d008ae35
+# %% ../nbs/13_doctor.ipynb #763cd651
 def _rows_txt(b): return f'{_plural(len(b.rows), "row")} cut' if 'rows' in b else ''
 
 @patch
 def __repr__(self:Diagnosis):
-    out = [self.verdict] + [f'  break  line {b.line}: {b.cause}' + (f', {_rows_txt(b)}' if _rows_txt(b) else '') + f': {b.evidence}'
-                            for b in self.breaks]
+    def brk(b):
+        cut = f', {_rows_txt(b)}' if _rows_txt(b) else ''
+        return f'  break  line {b.line}: {b.cause}{cut}: {b.evidence}'
+    out = [self.verdict] + [brk(b) for b in self.breaks]
     out += [f'  hazard line {h.line}: {h.kind}: {h.text}' for h in self.hazards[:20]]
     if len(self.hazards) > 20: out.append(f'  … {len(self.hazards) - 20} more hazards')
     return '\n'.join(out)
@@ -430,20 +455,20 @@ def __repr__(self:Diagnosis):
 def _repr_markdown_(self:Diagnosis):
     esc = lambda s: str(s).replace('|', '\\|')
     out = [f'**{esc(self.verdict)}**']
-    if self.breaks: out += ['', '| line | break | rows cut | evidence |', '|---|---|---|---|',
-                            *(f'| {b.line} | {b.cause} | {len(b.get("rows") or [])} | {esc(b.evidence)} |' for b in self.breaks)]
+    def brk(b): return f'| {b.line} | {b.cause} | {len(b.get("rows") or [])} | {esc(b.evidence)} |'
+    if self.breaks: out += ['', '| line | break | rows cut | evidence |', '|---|---|---|---|', *map(brk, self.breaks)]
     if self.hazards: out += ['', '| line | hazard | |', '|---|---|---|',
                              *(f'| {h.line} | {h.kind} | {esc(h.text)} |' for h in self.hazards[:50])]
     return '\n'.join(out)
 
-# %% ../nbs/13_doctor.ipynb #86a31676
+# %% ../nbs/13_doctor.ipynb #69ec7c4e
 def repair_recs(
     recs, # Transcript records in file order, e.g. from `load_recs`
 )->L: # Records Claude Code resumes with the whole conversation
-    "Records that resume with the whole conversation: breaks re-linked, links and bookkeeping only; `recs` unchanged when healthy"
+    "Records that resume with the whole conversation: breaks re-linked, links and bookkeeping only; `recs` when healthy"
     return L(sess_doctor(list(recs)).repaired)
 
-# %% ../nbs/13_doctor.ipynb #d858ab1c
+# %% ../nbs/13_doctor.ipynb #67ddefe4
 def _with_sid(recs, sid):
     "Copies of the records that carry a `sessionId`, with `sid` in it"
     return [{**r, 'sessionId': sid} if isinstance(r, dict) and 'sessionId' in r else r for r in recs]
@@ -452,6 +477,11 @@ def _title(recs, sid):
     "What to call a session: its title, else its first prompt cut short, else its id's start"
     t = sess_meta(recs).title or first_prompt(recs)
     return (t[:60].rstrip() + '…' if len(t) > 60 else t) if t else sid[:8]
+
+def _check_unchanged(path, digest):
+    "Raise `SessChanged` unless the transcript at `path` still has `sess_digest` `digest`"
+    if sess_digest(path) != digest:
+        raise SessChanged(f'{path}: the transcript changed since it was read: nothing was written')
 
 def _backup(path, digest):
     "Copy the bytes of `path` (which must still match `digest`) to a new `<name>.<UTC time>.bak` beside it; its path"
@@ -463,7 +493,7 @@ def _backup(path, digest):
     with open(bak, 'xb') as f: f.write(data); f.flush(); os.fsync(f.fileno())
     return bak
 
-# %% ../nbs/13_doctor.ipynb #a861fcbf
+# %% ../nbs/13_doctor.ipynb #b79ac154
 def _new_sess(d, path, digest, cwd):
     "Write the repair of `d` (read from `path`) as a new session; its id and path"
     src = path.stem
@@ -473,16 +503,16 @@ def _new_sess(d, path, digest, cwd):
     recs = _with_sid(d.repaired, sid) + name_recs(sid, f'{_title(d.recs, src)} (repaired)')
     data = b''.join(map(rec2line, recs))
     if dest.exists():
-        if dest.read_bytes().startswith(data): return sid, dest   # this repair, written before (and perhaps resumed since)
+        if dest.read_bytes().startswith(data): return sid, dest   # this repair, written before (perhaps resumed since)
         raise FileExistsError(f'{dest}: a session with this repair\'s id holds other records: nothing was written')
-    if sess_digest(path) != digest: raise SessChanged(f'{path}: the transcript changed since it was read: nothing was written')
+    _check_unchanged(path, digest)
     write_sess(dest, recs)
     return sid, dest
 
-# %% ../nbs/13_doctor.ipynb #94d745f9
+# %% ../nbs/13_doctor.ipynb #eab0baf7
 def repair_sess(
     session=None, # Session id, unique prefix, name or transcript path; the newest session if None
-    cwd=None, # Project directory searched first (and where a repaired copy of an outside file goes); the current directory if None
+    cwd=None, # Project searched first (and where the repair of an outside file goes); the current directory if None
     inplace:bool=False, # Repair the file itself (after a backup) instead of writing a new session
 )->AttrDict: # sid and path written (None if healthy), backup, and the diagnoses before and after
     "Write the repair of a session: a new resumable session named after it, or the file itself with a backup"
@@ -493,7 +523,7 @@ def repair_sess(
     if d.repaired is d.recs: return res
     if inplace:
         res.backup = _backup(path, digest)
-        if sess_digest(path) != digest: raise SessChanged(f'{path}: the transcript changed since it was read: nothing was written')
+        _check_unchanged(path, digest)
         write_sess(path, d.repaired)
         res.sid, res.path = path.stem, path
     else: res.sid, res.path = _new_sess(d, path, digest, cwd)

@@ -50,7 +50,7 @@ def fixture_files(name:str # A key of `FIXTURES`
     d = fixture(name).with_suffix('')
     return L([fixture(name), *(sorted(p for p in d.rglob('*') if p.is_file()) if d.is_dir() else [])])
 
-# %% ../nbs/14_fixtures.ipynb #2afa5dd5
+# %% ../nbs/14_fixtures.ipynb #58a9a2b1
 def fixture_sid(name:str # A key of `FIXTURES`
                ) -> str:
     "The session id of fixture `name`"
@@ -60,7 +60,7 @@ def stage_fixture(name:str, # A key of `FIXTURES`
                   cfg, # Config dir (`CLAUDE_CONFIG_DIR`) to file it in
                   cwd, # Project dir the session belongs to
                   sid:str|None=None): # Session id to file it under; None: its own
-    "Copy fixture `name` and its session folder where the CLI run in `cwd` with config `cfg` looks; returns its transcript"
+    "Copy fixture `name` and its session folder to where a CLI run in `cwd` with config `cfg` looks; its transcript"
     sid = sid or fixture_sid(name)
     d = Path(cfg)/'projects'/proj_name(Path(cwd).resolve())
     d.mkdir(parents=True, exist_ok=True)

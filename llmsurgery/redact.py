@@ -25,11 +25,13 @@ try:
     from detect_secrets.plugins.keyword import KeywordDetector, DENYLIST as KW_DENYLIST
 except ImportError: scan_line = None
 
-# %% ../nbs/16_redact.ipynb #afab6d7a
-DS_SKIP = ('Base64HighEntropyString', 'HexHighEntropyString', 'IPPublicDetector')  # plugins left out, and why: see above
+# %% ../nbs/16_redact.ipynb #c0ced0ec
+# plugins left out, and why: see above
+DS_SKIP = ('Base64HighEntropyString', 'HexHighEntropyString', 'IPPublicDetector')
 DS_PLUGINS = () if scan_line is None else tuple(c.__name__ for c in get_mapping_from_secret_type_to_class().values()
                                                    if c.__name__ not in DS_SKIP)
-DS_KEYWORD_HINTS = ('key', 'pass', 'pwd', 'secret', 'contrase')  # every word of the keyword plugin's `DENYLIST` holds one
+# every word of the keyword plugin's `DENYLIST` holds one
+DS_KEYWORD_HINTS = ('key', 'pass', 'pwd', 'secret', 'contrase')
 _ADHOC = 'adhoc-string-scan'  # the file name `scan_line` scans under
 
 def _ds_lines(text, rxs, kws):
@@ -56,11 +58,13 @@ def ds_scan(
                 if l not in out: out[l] = [(x.type, x.secret_value) for x in scan_line(l)]
         return out
 
-# %% ../nbs/16_redact.ipynb #10080555
+# %% ../nbs/16_redact.ipynb #26824a7e
 _KEYWORD = r'(?:password|passwd|passphrase|pwd|secret|api_?key|access_?token|auth_?token)'
 _PASSWORD = r'(?i)' + _KEYWORD + r'\w*["\']?\s*[:=]\s*(?P<q>["\']?)(?P<s>[^\s"\'`,;(){}\[\]<>$\\]{6,})(?P=q)'
-RULES = [(k, re.compile(p, re.S), hints) for k, p, hints in (  # kind, pattern, words one of which the lowercased text must hold
-    ('private-key', r'-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY(?: BLOCK)?-----.*?-----END \1PRIVATE KEY(?: BLOCK)?-----', ('private key',)),
+# kind, pattern, words one of which the lowercased text must hold
+RULES = [(k, re.compile(p, re.S), hints) for k, p, hints in (
+    ('private-key', r'-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY(?: BLOCK)?-----.*?-----END \1PRIVATE KEY(?: BLOCK)?-----',
+                    ('private key',)),
     ('private-key', r'-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?:(?:\r?\n|\\r?\\n)(?:[A-Za-z-]+: [^\n\\]*|'
                     r'[A-Za-z0-9+/=]+(?=\r?\n|\\[rn]|$|[\"\'])))*', ('private key',)),
     ('anthropic-key', r'\bsk-ant-[a-z]{2,8}\d\d-[A-Za-z0-9_-]{20,}', ('sk-ant-',)),
@@ -68,7 +72,8 @@ RULES = [(k, re.compile(p, re.S), hints) for k, p, hints in (  # kind, pattern, 
     ('openai-key', r'\bsk-[A-Za-z0-9_-]*T3BlbkFJ[A-Za-z0-9_-]{20,}', ('t3blbkfj',)),
     ('github-token', r'\bgh[pousr]_[A-Za-z0-9]{36,}', ('ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_')),
     ('github-token', r'\bgithub_pat_[A-Za-z0-9_]{50,}', ('github_pat_',)),
-    ('aws-secret', r'(?i)aws_?secret_?(?:access_?)?key\w*["\']?\s*[:=]\s*["\']?(?P<s>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])', ('aws',)),
+    ('aws-secret', r'(?i)aws_?secret_?(?:access_?)?key\w*["\']?\s*[:=]\s*["\']?'
+                   r'(?P<s>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])', ('aws',)),
     ('stripe-key', r'\b[rsp]k_(?:live|test)_[0-9A-Za-z]{20,}', ('k_live_', 'k_test_')),
     ('google-api-key', r'\bAIza[0-9A-Za-z_-]{35}', ('aiza',)),
     ('jwt', r'\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}', ('eyj',)),
@@ -83,9 +88,9 @@ FALLBACK_RULES = [(k, re.compile(p), hints) for k, p, hints in (
     ('password', r'\b[a-z][a-z0-9+.-]*://[^\s:/@]+:(?P<s>[^\s:/@]+)@', ('://',)),
 )]
 
-# %% ../nbs/16_redact.ipynb #39e4b76f
-STRICT_KINDS = frozenset({'private-key', 'anthropic-key', 'openai-key', 'github-token', 'aws-key', 'aws-secret', 'stripe-key',
-                          'google-api-key', 'slack-token', 'jwt', 'email', 'user', 'name'})
+# %% ../nbs/16_redact.ipynb #a486f82a
+STRICT_KINDS = frozenset({'private-key', 'anthropic-key', 'openai-key', 'github-token', 'aws-key', 'aws-secret',
+                          'stripe-key', 'google-api-key', 'slack-token', 'jwt', 'email', 'user', 'name'})
 _TEMPLATE = re.compile(r'(?i)your|example|xxxx|placeholder|dummy|redacted|changeme|<|>|\$\{|\{\{|\*\*\*')
 KEEP_EMAILS = re.compile(r'(?i)^git@|^(?:noreply|claude)@anthropic\.com$|@example\.(?:com|org|net)$')
 
@@ -97,12 +102,14 @@ def is_plausible(
     if kind == 'email': return not KEEP_EMAILS.search(s)
     return kind in STRICT_KINDS or (any(c.isdigit() for c in s) and not _TEMPLATE.search(s))
 
-# %% ../nbs/16_redact.ipynb #cb537841
-DS_KINDS = {'AWS Access Key': 'aws-key', 'GitHub Token': 'github-token', 'OpenAI Token': 'openai-key', 'Slack Token': 'slack-token',
-            'Stripe Access Key': 'stripe-key', 'JSON Web Token': 'jwt', 'Private Key': 'private-key',
-            'Basic Auth Credentials': 'password', 'Secret Keyword': 'secret'}
-KIND_ORDER = ('private-key', 'anthropic-key', 'openai-key', 'github-token', 'aws-key', 'aws-secret', 'stripe-key', 'google-api-key',
-              'slack-token', 'jwt', '*', 'bearer-token', 'password', 'secret', 'email', 'user', 'name')  # '*': other detect-secrets kinds
+# %% ../nbs/16_redact.ipynb #82bcdd75
+DS_KINDS = {'AWS Access Key': 'aws-key', 'GitHub Token': 'github-token', 'OpenAI Token': 'openai-key',
+            'Slack Token': 'slack-token', 'Stripe Access Key': 'stripe-key', 'JSON Web Token': 'jwt',
+            'Private Key': 'private-key', 'Basic Auth Credentials': 'password', 'Secret Keyword': 'secret'}
+# '*': other detect-secrets kinds
+KIND_ORDER = ('private-key', 'anthropic-key', 'openai-key', 'github-token', 'aws-key', 'aws-secret', 'stripe-key',
+              'google-api-key', 'slack-token', 'jwt', '*', 'bearer-token', 'password', 'secret', 'email', 'user',
+              'name')
 
 def ds_kind(t:str): # A detect-secrets secret type, e.g. 'Twilio API Key'
     "Our kind for detect-secrets type `t`"
@@ -110,14 +117,15 @@ def ds_kind(t:str): # A detect-secrets secret type, e.g. 'Twilio API Key'
 
 def _rank(kind): return KIND_ORDER.index(kind) if kind in KIND_ORDER else KIND_ORDER.index('*')
 
-# %% ../nbs/16_redact.ipynb #09be52e5
+# %% ../nbs/16_redact.ipynb #4cde6edb
 _HOME = re.compile(r'^(?:/Users/|/home/|[A-Za-z]:\\Users\\)([^/\\]+)')
 
 def home_users(
     recs, # Records, e.g. from `load_recs`
 )->list: # User names, sorted
     "The user names in the home directories that the `cwd` of `recs` point into"
-    return sorted({m.group(1) for r in recs if isinstance(r, dict) and isinstance(c := r.get('cwd'), str) and (m := _HOME.match(c))})
+    return sorted({m.group(1) for r in recs
+                   if isinstance(r, dict) and isinstance(c := r.get('cwd'), str) and (m := _HOME.match(c))})
 
 def _alts(names): # Names, with the dashed forms Claude Code gives project folders
     vs = {v for n in names if n for v in (n, re.sub(r'[^A-Za-z0-9]', '-', n))}
@@ -126,11 +134,11 @@ def _alts(names): # Names, with the dashed forms Claude Code gives project folde
 def user_rule(
     users, # User names, e.g. from `home_users`
 )->re.Pattern:
-    "A pattern matching the `users` where they follow a home prefix: `/Users/`, `/home/`, `\\Users\\`, or `-Users-` in a folder name"
+    "A pattern matching `users` after a home prefix: `/Users/`, `/home/`, `\\Users\\`, or `-Users-` in a folder name"
     pre = r'(?:(?<=/Users/)|(?<=/home/)|(?<=\\Users\\)|(?<=Users\\\\)|(?<=-Users-)|(?<=-home-))'
     return re.compile(pre + f'(?:{_alts(users)})' + r'(?![A-Za-z0-9_])')
 
-# %% ../nbs/16_redact.ipynb #48298a2e
+# %% ../nbs/16_redact.ipynb #0745e51b
 class Redactor:
     "Finds secrets in strings and replaces each distinct one with a stable placeholder `[REDACTED:kind:n]`"
     def __init__(self,
@@ -138,13 +146,16 @@ class Redactor:
                  names=(), # Other words to hide wherever they stand as whole words (a real name, a host)
                  detector:bool=True, # Run detect-secrets as well as our rules (when it is installed)?
                  keep=(), # Texts never redacted
-                 think:str='drop'): # Signed thinking that held a secret: 'drop' the block (the resumable choice) or 'keep' it redacted
+                 think:str='drop'): # Signed thinking holding a secret: 'drop' it (resumable) or 'keep' it redacted
         if think not in ('drop', 'keep'): raise ValueError(f"think must be 'drop' or 'keep', not {think!r}")
         store_attr('detector,think')
-        self.keep, self.mapping, self.counts, self._strs, self._lines, self._seen = set(keep), {}, Counter(), {}, {}, set()
+        self.keep, self.mapping, self.counts = set(keep), {}, Counter()
+        self._strs, self._lines, self._seen = {}, {}, set()
         self.rules = list(RULES) + ([] if detector and DS_PLUGINS else FALLBACK_RULES)
         if users: self.rules.append(('user', user_rule(users), ('users', 'home')))
-        if names: self.rules.append(('name', re.compile(rf'(?<![A-Za-z0-9_])(?:{_alts(names)})(?![A-Za-z0-9_])'), tuple(n.lower() for n in names)))
+        if names:
+            word = re.compile(rf'(?<![A-Za-z0-9_])(?:{_alts(names)})(?![A-Za-z0-9_])')
+            self.rules.append(('name', word, tuple(n.lower() for n in names)))
         if detector and not DS_PLUGINS: _warn_no_ds()
     def __repr__(self): return f'Redactor({len(self.mapping)} secrets: {dict(self.counts)})'
 
@@ -157,9 +168,9 @@ def _warn_no_ds():
     warnings.warn("detect-secrets is not installed: redacting with llmsurgery's own rules only; for its plugins too, "
                   'pip install detect-secrets (or, in a clone, pip install -e ".[share]")')
 
-# %% ../nbs/16_redact.ipynb #85727905
+# %% ../nbs/16_redact.ipynb #a1067037
 def unescape(s:str): # Text that may hold JSON string escapes
-    "`s` with its JSON string escapes read (a backslash and `n` as a newline), or `s` itself if it has none or they are invalid"
+    "`s` with its JSON string escapes read (a backslash and `n` as a newline), or `s` itself if none or invalid"
     if '\\' not in s: return s
     try: return json.loads(f'"{s}"')
     except ValueError: return s
@@ -198,14 +209,15 @@ def _ds_spans(self:Redactor, s):
         at += len(l) + 1
     return out
 
-# %% ../nbs/16_redact.ipynb #e756039e
+# %% ../nbs/16_redact.ipynb #98fb0ac5
 @patch
 def find(self:Redactor, s:str): # Text to search
     "The secrets in `s`: `(start, end, kind)` spans, in order, none overlapping"
     low = s.lower()
-    cands = [(m.start(g), m.end(g), k) for k, rx, hints in self.rules if any(h in low for h in hints) for m in rx.finditer(s)
-             for g in ['s' if 's' in rx.groupindex else 0]]
-    cands = [c for c in cands + self._ds_spans(s) if c[1] > c[0] and (t := s[c[0]:c[1]]) not in self.keep and is_plausible(c[2], t)]
+    cands = [(m.start(g), m.end(g), k) for k, rx, hints in self.rules if any(h in low for h in hints)
+             for m in rx.finditer(s) for g in ['s' if 's' in rx.groupindex else 0]]
+    cands = [c for c in cands + self._ds_spans(s)
+             if c[1] > c[0] and (t := s[c[0]:c[1]]) not in self.keep and is_plausible(c[2], t)]
     out = []
     for c in sorted(cands, key=lambda c: (_rank(c[2]), c[0] - c[1])):
         if all(c[1] <= o[0] or o[1] <= c[0] for o in out): out.append(c)
@@ -231,9 +243,9 @@ def find_secrets(
     "The secrets in `s`"
     return L(AttrDict(kind=k, secret=s[a:b], start=a, end=b) for a, b, k in Redactor(**kw).find(s))
 
-# %% ../nbs/16_redact.ipynb #f4e3b6a7
-STRUCT_KEYS = frozenset({'id', 'uuid', 'sessionId', 'signature', 'timestamp', 'type', 'subtype', 'media_type', 'version', 'model',
-                         'userType', 'entrypoint', 'encrypted_content', 'encrypted_index'})
+# %% ../nbs/16_redact.ipynb #59c2e424
+STRUCT_KEYS = frozenset({'id', 'uuid', 'sessionId', 'signature', 'timestamp', 'type', 'subtype', 'media_type',
+                         'version', 'model', 'userType', 'entrypoint', 'encrypted_content', 'encrypted_index'})
 _ID_KEY = re.compile(r'(?:Uuids?|UUID|ID|Id|_id)$')
 BLOB_KEYS = frozenset({'data', 'base64'})
 _B64 = re.compile(r'[A-Za-z0-9+/=\s]{64,}')
@@ -246,14 +258,14 @@ def is_blob(k, s): # A dict key and its string value
     "Is `s` a base64 payload (under a `data` or `base64` key)?"
     return k in BLOB_KEYS and _B64.fullmatch(s) is not None
 
-# %% ../nbs/16_redact.ipynb #79ec2d7c
+# %% ../nbs/16_redact.ipynb #11cd90ae
 DROP = object()  # a thinking block to remove
 
 def _key(path, k): return f'{path}.{k}' if path else str(k)
 
 @patch
 def _walk(self:Redactor, x, path, rows, key=None):
-    "`x` redacted (itself if unchanged, `DROP` for a signed thinking block whose text changed), adding `(path, finding)` rows"
+    "`x` redacted: itself if unchanged, `DROP` for signed thinking whose text changed; adds `(path, finding)` rows"
     if isinstance(x, str):
         if is_struct_key(key) or is_blob(key, x): return x
         new, fs = self.redact(x)
@@ -269,12 +281,13 @@ def _walk(self:Redactor, x, path, rows, key=None):
         nk = self._walk(k, _key(path, k), rows) if isinstance(k, str) else k
         out[nk] = self._walk(v, _key(path, k), rows, k)
     if all(k in out and out[k] is v for k, v in x.items()): return x
-    if self.think == 'drop' and x.get('type') == 'thinking' and x.get('signature') and out.get('thinking') != x.get('thinking'):
+    signed_thinking = x.get('type') == 'thinking' and x.get('signature')
+    if self.think == 'drop' and signed_thinking and out.get('thinking') != x.get('thinking'):
         rows[n0:] = [(p, f, 'dropped') for p, f in rows[n0:]]
         return DROP
     return out
 
-# %% ../nbs/16_redact.ipynb #23a36c09
+# %% ../nbs/16_redact.ipynb #c34619e7
 _LINKS = ('parentUuid', 'logicalParentUuid', 'leafUuid')
 
 def _relink(recs, gone):
@@ -283,21 +296,24 @@ def _relink(recs, gone):
         seen = set()
         while u in gone and u not in seen: seen.add(u); u = gone[u]
         return None if u in gone else u
-    return [{**r, **{k: up(r[k]) for k in _LINKS if r.get(k) in gone}} if any(r.get(k) in gone for k in _LINKS) else r for r in recs]
+    def moved(r): return {**r, **{k: up(r[k]) for k in _LINKS if r.get(k) in gone}}
+    return [moved(r) if any(r.get(k) in gone for k in _LINKS) else r for r in recs]
 
-# %% ../nbs/16_redact.ipynb #640399c8
+# %% ../nbs/16_redact.ipynb #4772914f
 class RedactReport(L):
-    "What was redacted: one row per replaced occurrence (`i`, `uuid`, `path`, `kind`, `placeholder`, `secret`, `action`, `file`)"
+    "What was redacted: a row per replacement (`i`, `uuid`, `path`, `kind`, `placeholder`, `secret`, `action`, `file`)"
     path = sid = None
     files = ()
 
 @patch(as_prop=True)
-def counts(self:RedactReport): "Distinct secrets per kind"; return Counter(k for _, k in dict.fromkeys((r.placeholder, r.kind) for r in self))
+def counts(self:RedactReport):
+    "Distinct secrets per kind"
+    return Counter(k for _, k in dict.fromkeys((r.placeholder, r.kind) for r in self))
 
 @patch(as_prop=True)
 def mapping(self:RedactReport): "Each secret found -> its placeholder"; return {r.secret: r.placeholder for r in self}
 
-# %% ../nbs/16_redact.ipynb #82b7211e
+# %% ../nbs/16_redact.ipynb #3a4fff3f
 def redact_recs(
     recs, # Records, e.g. from `load_recs`; never modified
     home:bool=True, # Hide the user names of home paths (from the records' `cwd`s)
@@ -318,18 +334,19 @@ def redact_recs(
         found = []
         new = rd._walk(r, '', found)
         rows += report_rows(found, i, r.get('uuid'), file)
-        if new is not r and _emptied(new) and isinstance(r.get('uuid'), str): gone[r['uuid']] = r.get('parentUuid'); continue
+        if new is not r and _emptied(new) and isinstance(r.get('uuid'), str):
+            gone[r['uuid']] = r.get('parentUuid'); continue
         out.append(new)
     return L(_relink(out, gone) if gone else out), RedactReport(rows)
 
-# %% ../nbs/16_redact.ipynb #396292df
+# %% ../nbs/16_redact.ipynb #c8aeb24d
 def report_rows(found, # `(path, (kind, placeholder, secret)[, action])` tuples, as `Redactor._walk` adds them
                 i=None, # Index of the record in its list
                 uuid=None, # The record's uuid
                 file=None): # The file's name, for records not in the main transcript
     "`RedactReport` rows for the findings of one record"
-    return [AttrDict(i=i, uuid=uuid, path=p, kind=f[0], placeholder=f[1], secret=f[2], action=a[0] if a else 'replaced', file=file)
-            for p, f, *a in found]
+    return [AttrDict(i=i, uuid=uuid, path=p, kind=f[0], placeholder=f[1], secret=f[2], action=a[0] if a else 'replaced',
+                     file=file) for p, f, *a in found]
 
 # %% ../nbs/16_redact.ipynb #85144305
 def _texts(x, key=None):
@@ -345,7 +362,7 @@ def _emptied(r):
     "Is `r` an assistant row left with no content blocks?"
     return r.get('type') == 'assistant' and isinstance(m := r.get('message'), dict) and m.get('content') == []
 
-# %% ../nbs/16_redact.ipynb #d6049ed2
+# %% ../nbs/16_redact.ipynb #b5d8fab7
 def _where(rows):
     ps = list(dict.fromkeys(f'{r.file + ":" if r.file else ""}{r.i}:{r.path}' for r in rows))
     return ', '.join(ps[:3]) + (f' (+{len(ps)-3})' if len(ps) > 3 else '')
@@ -354,20 +371,21 @@ def _where(rows):
 def _repr_markdown_(self:RedactReport):
     by = {}
     for r in self: by.setdefault(r.placeholder, []).append(r)
-    head = (f"**{len(by)} secret{'s' if len(by) != 1 else ''}** replaced {len(self)} times in {len({(r.file, r.i) for r in self})} records: "
+    n_recs = len({(r.file, r.i) for r in self})
+    head = (f"**{len(by)} secret{'s' if len(by) != 1 else ''}** replaced {len(self)} times in {n_recs} records: "
             + ', '.join(f'{k} {n}' for k, n in self.counts.most_common()))
-    rows = [f"| `{p}` | {len(rs)} | {'thinking dropped' if any(r.action == 'dropped' for r in rs) else ''} | {_where(rs)} |"
-            for p, rs in by.items()]
+    def dropped(rs): return 'thinking dropped' if any(r.action == 'dropped' for r in rs) else ''
+    rows = [f"| `{p}` | {len(rs)} | {dropped(rs)} | {_where(rs)} |" for p, rs in by.items()]
     return head + '\n\n| placeholder | times | | where (record:path) |\n|---|---|---|---|\n' + '\n'.join(rows)
 
 @patch
 def __repr__(self:RedactReport): return self._repr_markdown_()
 
-# %% ../nbs/16_redact.ipynb #c4c74d01
+# %% ../nbs/16_redact.ipynb #595f55c1
 def agent_files(
     path, # A session's transcript
 )->L: # Paths, sorted
-    "The subagent transcripts of the session at `path`: `<session>/subagents/agent-*.jsonl` beside it, as Claude Code 2.1 lays them out"
+    "The subagent transcripts of the session at `path`: `<session>/subagents/agent-*.jsonl` beside it (Claude Code 2.1)"
     path = Path(path)
     return L(sorted((path.parent/path.stem/'subagents').glob('agent-*.jsonl')))
 
@@ -380,21 +398,24 @@ def find_transcript(
     if session is not None and str(session).endswith('.jsonl') and Path(session).is_file(): return Path(session)
     return resolve_session(session, cwd)[1]
 
-# %% ../nbs/16_redact.ipynb #3803262f
+# %% ../nbs/16_redact.ipynb #dc1a3916
 def _dest(src, out, sid):
     "Where the redacted session goes: `out` (a `.jsonl` path or a folder), else beside `src`"
     if out is not None and str(out).endswith('.jsonl'): return Path(out)
     return Path(out or src.parent)/f'{sid}.jsonl'
 
 def _check_dest(dest, data, src, force):
-    if dest.resolve() == src.resolve(): raise ValueError(f'{dest} is the session being redacted: write the copy elsewhere')
+    if dest.resolve() == src.resolve():
+        raise ValueError(f'{dest} is the session being redacted: write the copy elsewhere')
     if dest.exists() and not force and dest.read_bytes() != data:
         raise FileExistsError(f'{dest} exists and is not this redaction (edited, or made from an older state): '
                               'nothing was written; replace it with force, or write elsewhere with out')
 
-def _set_sid(recs, sid): return [{**r, 'sessionId': sid} if isinstance(r, dict) and isinstance(r.get('sessionId'), str) else r for r in recs]
+def _set_sid(recs, sid):
+    "Copies of the records whose `sessionId` is a string, with `sid` in it"
+    return [{**r, 'sessionId': sid} if isinstance(r, dict) and isinstance(r.get('sessionId'), str) else r for r in recs]
 
-# %% ../nbs/16_redact.ipynb #a1ffb0f7
+# %% ../nbs/16_redact.ipynb #0144b227
 def redact_sess(
     session=None, # Session id, unique prefix, name, title or transcript path; the current session if None
     out=None, # A `.jsonl` path or a folder for the redacted copy; beside the original if None
@@ -409,7 +430,8 @@ def redact_sess(
     "Write a redacted copy of a session (and its subagents) as a new session; the original is untouched"
     src = find_transcript(session, cwd)
     recs, agents = load_recs(src), [(p, load_recs(p)) for p in agent_files(src)]
-    rd = Redactor(home_users([r for rs in [recs, *(a for _, a in agents)] for r in rs]) if home else (), names, detector, keep, think)
+    users = home_users([r for rs in [recs, *(a for _, a in agents)] for r in rs]) if home else ()
+    rd = Redactor(users, names, detector, keep, think)
     sid = stable_uuid(['redact_sess', sess_id(recs) or src.stem])
     dest = _dest(src, out, sid)
     new, rep = redact_recs(recs, rd=rd)

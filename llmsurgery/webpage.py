@@ -50,17 +50,18 @@ class Tags(HTMLParser):
     def handle_starttag(self, tag, attrs): self.tags.append((tag, dict(attrs)))
     def handle_data(self, d): self.text.append(d)
 
-# %% ../nbs/17_webpage.ipynb #85d582f4
+# %% ../nbs/17_webpage.ipynb #5b6aaa43
 def outside_refs(
     s:str, # An HTML page
 )->list: # The offending `(tag, attribute, value)`s
-    "What in page `s` would load or link to something outside it: attributes other than `data:` and `#` links, CSS `url()` and `@import`"
+    "What in page `s` would load or link outside it: attributes but `data:` and `#` links, CSS `url()` and `@import`"
     out = [(t, k, v) for t, a in Tags(s).tags for k, v in a.items()
            if k in ('src', 'href', 'action', 'srcset', 'poster', 'data', 'formaction', 'background', 'xlink:href')
            and v and not (v.startswith('#') or v.startswith('data:'))]
-    css = ' '.join(re.findall(r'<style[^>]*>(.*?)</style>', s, re.S) + [a['style'] for _, a in Tags(s).tags if a.get('style')])
-    return out + [('style', 'url', u) for u in re.findall(r'url\(\s*[\'"]?([^)\'"]+)', css) if not u.startswith('data:')] + \
-           [('style', '@import', '')] * ('@import' in css)
+    inline = [a['style'] for _, a in Tags(s).tags if a.get('style')]
+    css = ' '.join(re.findall(r'<style[^>]*>(.*?)</style>', s, re.S) + inline)
+    urls = [('style', 'url', u) for u in re.findall(r'url\(\s*[\'"]?([^)\'"]+)', css) if not u.startswith('data:')]
+    return out + urls + [('style', '@import', '')] * ('@import' in css)
 
 # %% ../nbs/17_webpage.ipynb #619e235a
 IMG_TYPES = ('image/png', 'image/jpeg', 'image/gif', 'image/webp')
@@ -76,7 +77,7 @@ def img_html(
         return f'<span class="img-note">{esc(img_txt(b))}</span>'
     return f'<img alt="{esc(img_txt(b))}" src="data:{mt};base64,{"".join(data.split())}">'
 
-# %% ../nbs/17_webpage.ipynb #44c88d5c
+# %% ../nbs/17_webpage.ipynb #9f7b691a
 def _cut(s, mx): return s if mx is None or len(s) <= mx else s[:mx] + f'\n…[{len(s)-mx:,} more characters not shown]'
 
 def result_html(
@@ -93,11 +94,11 @@ def result_html(
 def _input_html(b, mx):
     inp = b.get('input')
     if isinstance(inp, dict) and b.get('name') == 'Bash' and isinstance(inp.get('command'), str):
-        return f'<pre class="cmd">{esc(_cut(inp["command"], mx))}</pre>' + (f'<div class="note">{esc(inp["description"])}</div>'
-                                                                            if isinstance(inp.get('description'), str) else '')
+        desc = f'<div class="note">{esc(inp["description"])}</div>' if isinstance(inp.get('description'), str) else ''
+        return f'<pre class="cmd">{esc(_cut(inp["command"], mx))}</pre>' + desc
     return f'<pre>{esc(_cut(json.dumps(inp, ensure_ascii=False, indent=1), mx))}</pre>'
 
-# %% ../nbs/17_webpage.ipynb #81f01794
+# %% ../nbs/17_webpage.ipynb #4194a9a5
 def call_html(
     b:dict, # A `tool_use` block (or another call block)
     res:dict|None=None, # Its result block, if any
@@ -109,13 +110,15 @@ def call_html(
     name = str(b.get('name') or b.get('type'))
     status = call.status if call else ('running' if res is None else 'error' if res.get('is_error') else 'success')
     dur = f'{call.dur:.1f}s' if call and call.dur is not None else ''
-    head = (f'<summary><span class="tname">{esc(name)}</span> <span class="arg">{esc(tu_arg(name, b.get("input"), 120))}</span>'
+    arg = tu_arg(name, b.get('input'), 120)
+    head = (f'<summary><span class="tname">{esc(name)}</span> <span class="arg">{esc(arg)}</span>'
             f' <span class="st {status}">{esc(status if status != "success" else "")} {dur}</span></summary>')
     body = f'<div class="io"><div class="lbl">input</div>{_input_html(b, mx)}'
-    body += f'<div class="lbl">result</div>{result_html(res, mx)}' if res else '<div class="lbl">no result recorded</div>'
+    body += (f'<div class="lbl">result</div>{result_html(res, mx)}' if res
+             else '<div class="lbl">no result recorded</div>')
     return f'<details class="tool {status}" data-id="{esc(b.get("id"))}">{head}{body}{inner}</div></details>'
 
-# %% ../nbs/17_webpage.ipynb #ceb092b7
+# %% ../nbs/17_webpage.ipynb #2dfb7c55
 class Page(AttrDict):
     "What rendering a session needs: results by call id, calls, subagent records by call id, `mx`, the turn count"
 
@@ -125,14 +128,16 @@ def _results(recs):
     for r in recs:
         c = r.get('message', {}).get('content') if isinstance(r.get('message'), dict) else None
         for b in c if isinstance(c, list) else []:
-            if isinstance(b, dict) and is_result_type(b.get('type')) and b.get('tool_use_id') is not None: out.setdefault(b['tool_use_id'], b)
+            if isinstance(b, dict) and is_result_type(b.get('type')) and b.get('tool_use_id') is not None:
+                out.setdefault(b['tool_use_id'], b)
     return out
 
 def _blocks(r):
     c = r['message'].get('content') if isinstance(r.get('message'), dict) else None
-    return [dict(type='text', text=c)] if isinstance(c, str) else [b for b in c if isinstance(b, dict)] if isinstance(c, list) else []
+    if isinstance(c, str): return [dict(type='text', text=c)]
+    return [b for b in c if isinstance(b, dict)] if isinstance(c, list) else []
 
-# %% ../nbs/17_webpage.ipynb #eaea0163
+# %% ../nbs/17_webpage.ipynb #bd3b8547
 def mk_page(
     recs, # The session's records
     agents:dict|None=None, # Subagent records by call id, from `agent_recs`
@@ -141,10 +146,11 @@ def mk_page(
     "The rendering state for a session"
     agents = agents or {}
     calls = tool_calls(recs, agents=list(agents.values()))
-    return Page(results=_results([*recs, *(r for rs in agents.values() for r in rs)]), calls={c.id: c for c in calls}, agents=agents,
-                call_ids=set(c.id for c in calls), mx=mx, turn=0, nested=False, all_calls=calls)
+    results = _results([*recs, *(r for rs in agents.values() for r in rs)])
+    return Page(results=results, calls={c.id: c for c in calls}, agents=agents, call_ids=set(c.id for c in calls),
+                mx=mx, turn=0, nested=False, all_calls=calls)
 
-# %% ../nbs/17_webpage.ipynb #87865455
+# %% ../nbs/17_webpage.ipynb #11381553
 def _asst_html(r, pg):
     "The blocks of assistant row `r`"
     out = []
@@ -153,7 +159,8 @@ def _asst_html(r, pg):
         if t == 'text' and str(b.get('text') or '').strip(): out.append(text_html(b['text']))
         elif t == 'thinking' and b.get('thinking'):
             out.append(f'<details class="thinking"><summary>Thinking</summary>{text_html(b["thinking"])}</details>')
-        elif t == 'redacted_thinking': out.append('<details class="thinking"><summary>Thinking (encrypted by the API)</summary></details>')
+        elif t == 'redacted_thinking':
+            out.append('<details class="thinking"><summary>Thinking (encrypted by the API)</summary></details>')
         elif is_call_type(t):
             inner = agent_html(pg.agents.get(b.get('id')), pg) if b.get('id') in pg.agents else ''
             out.append(call_html(b, pg.results.get(b.get('id')), pg.calls.get(b.get('id')), inner, pg.mx))
@@ -168,26 +175,33 @@ def _user_html(r, pg):
         if t == 'text' and str(b.get('text') or '').strip(): out.append(text_html(b['text']))
         elif t == 'image': out.append(img_html(b))
         elif t == 'tool_result' and b.get('tool_use_id') not in pg.call_ids:
-            out.append(f'<details class="tool orphan"><summary>result of a call not in this file</summary>{result_html(b, pg.mx)}</details>')
+            out.append('<details class="tool orphan"><summary>result of a call not in this file</summary>'
+                       f'{result_html(b, pg.mx)}</details>')
     return ''.join(out)
 
-# %% ../nbs/17_webpage.ipynb #636ec713
+# %% ../nbs/17_webpage.ipynb #8843da38
 def _note(r):
     "A short note for system row `r`, or ''"
     s = r.get('subtype')
-    if s == 'local_command': return f'<div class="note cmd">{esc(re.sub(r"<[^>]+>", " ", str(r.get("content") or "")).strip())}</div>'
-    if s == 'api_error': return f'<div class="note err">API error{esc(": " + str(r["error"])[:200]) if r.get("error") else ""} (Claude Code retried)</div>'
-    if s == 'microcompact_boundary': return '<div class="note">Older tool results were cleared from the context here (microcompaction)</div>'
+    if s == 'local_command':
+        return f'<div class="note cmd">{esc(re.sub(r"<[^>]+>", " ", str(r.get("content") or "")).strip())}</div>'
+    if s == 'api_error':
+        err = esc(': ' + str(r['error'])[:200]) if r.get('error') else ''
+        return f'<div class="note err">API error{err} (Claude Code retried)</div>'
+    if s == 'microcompact_boundary':
+        return '<div class="note">Older tool results were cleared from the context here (microcompaction)</div>'
     return ''
 
 def boundary_html(r, k): # A compaction boundary row, and its number in the session
     "The marked line where the conversation was compacted"
     m = r.get('compactMetadata') if isinstance(r.get('compactMetadata'), dict) else {}
     what = ', '.join(x for x in (f"{m['trigger']} compaction" if m.get('trigger') else 'compaction',
-                                 f"{m['preTokens']:,} tokens before" if isinstance(m.get('preTokens'), int) else '', str(r.get('timestamp') or '')[:16].replace('T', ' ')) if x)
-    return f'<div class="boundary" id="compaction-{k}">Conversation compacted here ({esc(what)}); the model continued from a summary</div>'
+                                 f"{m['preTokens']:,} tokens before" if isinstance(m.get('preTokens'), int) else '',
+                                 str(r.get('timestamp') or '')[:16].replace('T', ' ')) if x)
+    return (f'<div class="boundary" id="compaction-{k}">Conversation compacted here ({esc(what)}); '
+            'the model continued from a summary</div>')
 
-# %% ../nbs/17_webpage.ipynb #a7a0e809
+# %% ../nbs/17_webpage.ipynb #6930835e
 def conv_html(
     recs, # Conversation records in order, e.g. an era of `sess_history`, or a subagent's thread
     pg:Page, # Rendering state, from `mk_page`
@@ -207,7 +221,7 @@ def conv_html(
             what = 'Summary the model continued from' if r.get('isCompactSummary') else 'Added by Claude Code'
             reply.append(f'<details class="meta"><summary>{what}</summary>{_user_html(r, pg)}</details>')
         elif t == 'user' and (h := _user_html(r, pg)):
-            if pg.nested and not out and not reply: out.append(f'<div class="msg user sub">{h}</div>')  # a subagent's task
+            if pg.nested and not out and not reply: out.append(f'<div class="msg user sub">{h}</div>')  # its task
             else: reply.append(h)
         elif t == 'system' and (n := _note(r)): reply.append(n)
     flush()
@@ -249,14 +263,15 @@ def agent_recs(
         if (cid := links.get(rs[0].get('agentId') or k)): out.setdefault(cid, rs)
     return out
 
-# %% ../nbs/17_webpage.ipynb #a328a822
+# %% ../nbs/17_webpage.ipynb #09e33b75
 def agent_html(recs, pg): # A subagent's records, and the page's rendering state
     "A subagent's conversation, collapsed, for nesting inside its call"
     th = dlg_thread(recs)
     if not th: return ''
     sub = Page({**pg, 'nested': True, 'results': {**pg.results, **_results(recs)}})
     body = conv_html(th, sub)
-    return f'<details class="agent"><summary>Subagent transcript ({len(th)} rows)</summary><div class="nested">{body}</div></details>'
+    return (f'<details class="agent"><summary>Subagent transcript ({len(th)} rows)</summary>'
+            f'<div class="nested">{body}</div></details>')
 
 # %% ../nbs/17_webpage.ipynb #ed5f00f3
 def eras(
@@ -269,7 +284,7 @@ def eras(
         else: cur.append(r)
     return out + [(cur, None)]
 
-# %% ../nbs/17_webpage.ipynb #6ca59b8a
+# %% ../nbs/17_webpage.ipynb #70be711f
 def history_html(recs, pg): # Records from `sess_history`, and the rendering state
     "Each compacted era collapsed, followed by its boundary; the current era open"
     out = []
@@ -277,35 +292,40 @@ def history_html(recs, pg): # Records from `sess_history`, and the rendering sta
         if b is None: out.append(conv_html(era, pg)); continue
         t0 = pg.turn
         body = conv_html(era, pg)
-        out.append(f'<details class="era"><summary>Conversation before compaction {k} (turns {t0+1}–{pg.turn})</summary>{body}</details>'
-                   if era else '')
+        summary = f'<summary>Conversation before compaction {k} (turns {t0+1}–{pg.turn})</summary>'
+        out.append(f'<details class="era">{summary}{body}</details>' if era else '')
         out.append(boundary_html(b, k))
     return ''.join(out)
 
-# %% ../nbs/17_webpage.ipynb #f93ee515
+# %% ../nbs/17_webpage.ipynb #b68dd7a9
 CSS = """
 :root{--fg:#1d1d22;--muted:#6a6a75;--line:#dcdce4;--user:#eaf1ff;--bg:#f7f7f9;--card:#fff;--err:#c4372f;--run:#b7791f}
 *{box-sizing:border-box}
-body{margin:0;background:var(--bg);color:var(--fg);font:15px/1.5 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
+body{margin:0;background:var(--bg);color:var(--fg);
+     font:15px/1.5 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
 header,main,section.wf,nav{max-width:960px;margin:0 auto;padding:0 16px}
 header{padding-top:18px}h1{font-size:1.35em;margin:0 0 4px;overflow-wrap:anywhere}
 .meta{color:var(--muted);font-size:.86em;overflow-wrap:anywhere}
-nav details,section.wf details{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:8px 12px;margin:10px 0}
+nav details,section.wf details{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:8px 12px;
+    margin:10px 0}
 nav ol{margin:6px 0;padding-left:1.6em}nav li{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 a{color:#2456c6}
-.msg{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:10px 14px;margin:14px 0;overflow-wrap:anywhere;min-width:0}
+.msg{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:10px 14px;margin:14px 0;
+    overflow-wrap:anywhere;min-width:0}
 .msg.user{background:var(--user);border-color:#c9d8f6}
 .who{color:var(--muted);font-size:.8em;margin-bottom:2px}
 .prose{white-space:pre-wrap;margin:4px 0}
-pre{white-space:pre-wrap;overflow-wrap:anywhere;font:12.5px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;background:#f3f3f6;
-    border-radius:6px;padding:6px 8px;margin:4px 0;max-height:32em;overflow:auto}
+pre{white-space:pre-wrap;overflow-wrap:anywhere;font:12.5px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;
+    background:#f3f3f6;border-radius:6px;padding:6px 8px;margin:4px 0;max-height:32em;overflow:auto}
 pre.code{background:#f0f2f5}
 details>summary{cursor:pointer}
 details.tool{border:1px solid var(--line);border-radius:8px;margin:6px 0;padding:3px 8px;background:#fbfbfc}
-details.tool>summary{font:12.5px/1.6 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+details.tool>summary{font:12.5px/1.6 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;overflow:hidden;
+    text-overflow:ellipsis;white-space:nowrap}
 details.tool[open]>summary{white-space:normal;overflow-wrap:anywhere}
 details.tool.error{border-color:#e8b4b0}details.tool.running{border-style:dashed}
-.tname{font-weight:700}.arg{color:#333}.st{color:var(--muted)}.st.error{color:var(--err);font-weight:700}.st.running{color:var(--run)}
+.tname{font-weight:700}.arg{color:#333}.st{color:var(--muted)}
+.st.error{color:var(--err);font-weight:700}.st.running{color:var(--run)}
 .lbl{color:var(--muted);font-size:.75em;text-transform:uppercase;letter-spacing:.04em;margin-top:6px}
 details.thinking,details.meta{color:#55555f;border-left:3px solid #c9c9d6;padding-left:8px;margin:6px 0}
 details.thinking>summary,details.meta>summary{font-style:italic;font-size:.9em}
@@ -313,36 +333,40 @@ details.agent{border-left:3px solid #b07aa1;padding-left:8px;margin:8px 0}
 .nested .msg{margin:8px 0}
 details.era{border:1px dashed #b9b9c8;border-radius:10px;padding:6px 12px;margin:14px 0;background:#f1f1f5}
 details.era>summary{font-weight:600}
-.boundary{text-align:center;color:#5a3d8a;font-weight:600;border-top:2px solid #b07aa1;border-bottom:2px solid #b07aa1;padding:6px;margin:18px 0}
+.boundary{text-align:center;color:#5a3d8a;font-weight:600;border-top:2px solid #b07aa1;border-bottom:2px solid #b07aa1;
+    padding:6px;margin:18px 0}
 .note{color:var(--muted);font-size:.85em;margin:4px 0}.note.err{color:var(--err)}
 img{max-width:100%;height:auto;border:1px solid var(--line);border-radius:6px;margin:4px 0}
 .wf-scroll{overflow-x:auto}.wf-scroll svg{display:block}
 footer{max-width:960px;margin:24px auto;padding:0 16px;color:var(--muted);font-size:.8em}
-@media (max-width:600px){body{font-size:14px}header,main,section.wf,nav{padding:0 8px}.msg{padding:8px 10px;border-radius:10px}}
+@media (max-width:600px){body{font-size:14px}header,main,section.wf,nav{padding:0 8px}
+  .msg{padding:8px 10px;border-radius:10px}}
 """
 CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"  # no script at all, nothing from outside the file
 GENERATOR = 'llmsurgery sess2html'
 
-# %% ../nbs/17_webpage.ipynb #15f856ef
+# %% ../nbs/17_webpage.ipynb #bdb432a2
 def text_of(r): # A user row
     "The text of user row `r`, without its images and results"
     return '\n'.join(b.get('text') or '' for b in _blocks(r) if b.get('type') == 'text')
 
 def _gist(r, n):
-    "The first `n` characters of user row `r`'s text on one line, markup tags (a slash command's) left out, cut at a word"
+    "The first `n` characters of row `r`'s text on one line, markup tags (a slash command's) left out, cut at a word"
     s = ' '.join(re.sub(r'<[^>]+>', ' ', text_of(r)).split())
     return s if len(s) <= n else s[:n].rsplit(' ', 1)[0] + '…'
 
-# %% ../nbs/17_webpage.ipynb #938b950f
+# %% ../nbs/17_webpage.ipynb #57d24f5d
 def _header(recs, pg, path):
     m = sess_meta(recs)
     st = sess_stats(recs, agents=list(pg.agents.values()))
     first = next((r for r in recs if is_prompt(r)), None)
     title = m.title or (_gist(first, 80) if first else None) or m.sessionId or Path(path).stem
-    facts = [m.sessionId, m.cwd, m.gitBranch and f'branch {m.gitBranch}', m.model, m.version and f'Claude Code {m.version}',
-             m.timestamp and m.timestamp[:10], f'{len(turn_starts(recs))} turns', f'{len(pg.all_calls)} tool calls',
+    facts = [m.sessionId, m.cwd, m.gitBranch and f'branch {m.gitBranch}', m.model,
+             m.version and f'Claude Code {m.version}', m.timestamp and m.timestamp[:10],
+             f'{len(turn_starts(recs))} turns', f'{len(pg.all_calls)} tool calls',
              f"{st.tokens['output']:,} tokens out"]
-    return title, f'<header><h1>{esc(title)}</h1><div class="meta">{esc(" · ".join(str(f) for f in facts if f))}</div></header>'
+    meta = esc(' · '.join(str(f) for f in facts if f))
+    return title, f'<header><h1>{esc(title)}</h1><div class="meta">{meta}</div></header>'
 
 def _nav(recs):
     ps = [r for r in recs if is_prompt(r)]
@@ -371,7 +395,7 @@ def page_html(
             f'<footer>Written by llmsurgery from {esc(Path(path).name if path else "records")}. '
             'This page is self-contained: it loads nothing and runs no script.</footer></body></html>\n')
 
-# %% ../nbs/17_webpage.ipynb #40b2bb78
+# %% ../nbs/17_webpage.ipynb #0ec206e7
 def _written_by_us(p):
     try:
         with open(p, 'rb') as f: return f'content="{GENERATOR}"'.encode() in f.read(4096)
@@ -385,7 +409,7 @@ def sess2html(
     redact:bool=False, # Replace secrets (and the user's name in home paths) with placeholders first
     force:bool=False, # Replace a file at `out` that is not a page this function wrote
 )->Path: # The page written
-    "Write a session as one self-contained HTML page: prompts, replies, tool calls, subagents, compactions and the waterfall"
+    "Write a session as one self-contained HTML page: prompts, replies, tool calls, subagents, compactions, waterfall"
     src = find_transcript(session, cwd)
     recs, files = load_recs(src), agent_files(src)
     agents = agent_recs(recs, files)
@@ -397,13 +421,15 @@ def sess2html(
     o = Path(out or '.')
     dest = o/name if out is None or o.is_dir() else o
     if dest.exists() and not force and not _written_by_us(dest):
-        raise FileExistsError(f'{dest} exists and is not a page sess2html wrote: nothing was written; replace it with force, or write elsewhere')
+        raise FileExistsError(f'{dest} exists and is not a page sess2html wrote: nothing was written; '
+                              'replace it with force, or write elsewhere')
     atomic_write(dest, page_html(recs, agents, mx, src).encode())
     return dest
 
-# %% ../nbs/17_webpage.ipynb #1c9ab627
-CHROMIUM_FLAGS = ('--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-                  '--disable-component-update', '--disable-sync', '--disable-extensions', '--hide-scrollbars', '--mute-audio')
+# %% ../nbs/17_webpage.ipynb #700a12bd
+CHROMIUM_FLAGS = ('--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+                  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+                  '--disable-extensions', '--hide-scrollbars', '--mute-audio')
 
 def chromium(
     page, # An HTML file
@@ -420,7 +446,7 @@ def chromium(
         return AttrDict(out=r.stdout, err=r.stderr, rc=r.returncode)
     finally: shutil.rmtree(prof, ignore_errors=True)
 
-# %% ../nbs/17_webpage.ipynb #077b47d6
+# %% ../nbs/17_webpage.ipynb #a4767d05
 _MEASURE = ('<script>document.getElementById("f").addEventListener("load",e=>{const w=e.target.contentWindow;'
             'document.body.setAttribute("data-doc-width",w.document.documentElement.scrollWidth);'
             'document.body.setAttribute("data-win-width",w.innerWidth)})</script>')
@@ -430,9 +456,12 @@ def measure_width(
     width:int, # Viewport width in pixels
 )->tuple: # `(document width, viewport width)`
     "How wide `page` lays out in a viewport `width` pixels wide: it is framed, unchanged, in a measuring page"
-    frame = f'<iframe id="f" style="width:{width}px;height:900px;border:0" srcdoc="{esc(Path(page).read_text())}"></iframe>'
+    doc = esc(Path(page).read_text())
+    frame = f'<iframe id="f" style="width:{width}px;height:900px;border:0" srcdoc="{doc}"></iframe>'
     wrap = Path(tempfile.mkdtemp(prefix='llmsurgery-measure-'))/'measure.html'
     wrap.write_text(f'<!DOCTYPE html><html><body style="margin:0">{frame}{_MEASURE}</body></html>')
-    try: body = next(a for t, a in Tags(chromium(wrap, '--dump-dom', f'--window-size={max(width, 500) + 40},1000').out).tags if t == 'body')
+    try:
+        dom = chromium(wrap, '--dump-dom', f'--window-size={max(width, 500) + 40},1000').out
+        body = next(a for t, a in Tags(dom).tags if t == 'body')
     finally: shutil.rmtree(wrap.parent, ignore_errors=True)
     return int(body['data-doc-width']), int(body['data-win-width'])
