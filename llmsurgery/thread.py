@@ -792,10 +792,10 @@ def sess_history(
         out = era + [r for r in out if id(r) not in ids]
     return L(out)
 
-# %% ../nbs/02_thread.ipynb #0a93ed88
+# %% ../nbs/02_thread.ipynb #566d2ace
 def thread_state(
     recs, # Transcript records in file order, e.g. from `load_recs`
-)->AttrDict: # thread, leaf, rows, par, prog, ck, last, empty and relink
+)->AttrDict: # thread, leaf, rows, par, prog, ck, last, empty, relink and up_to_msg
     "The thread `sess_thread` gives, and the loader's view behind it: kept rows, their parents, checkpoint, last row"
     with _gc_off():
         ld = _Loaded(recs)
@@ -803,4 +803,4 @@ def thread_state(
     fix = _Relinker(ld)
     return AttrDict(thread=thread, leaf=leaf and leaf['uuid'], rows=ld.rows, par=ld.parent, prog=ld.progress_parent,
                     ck=ld.checkpoint, last=ld.last, empty=ld.rewound_empty,
-                    relink=lambda r, seen=(): fix.find(r, {r.get('uuid'), *seen}))
+                    relink=lambda r, seen=(): fix.find(r, {r.get('uuid'), *seen}), up_to_msg=ld.up_to_msg)
