@@ -5,11 +5,11 @@
 # %% auto #0
 __all__ = ['FIXTURES', 'fixture', 'fixture_files', 'fixture_sid', 'stage_fixture']
 
-# %% ../nbs/14_fixtures.ipynb #1e858e94
-import json, shutil, importlib.resources
+# %% ../nbs/14_fixtures.ipynb #1c2b844e
+import json, shutil
 from pathlib import Path
 from fastcore.foundation import L
-from .paths import proj_name
+from .paths import proj_name, cc_fixture
 from .read import load_recs, sess_id
 
 # %% ../nbs/14_fixtures.ipynb #6b157262
@@ -36,12 +36,12 @@ FIXTURES = {
     'hooks': 'SessionStart, UserPromptSubmit, PreToolUse, PostToolUse and Stop hooks',
 }
 
-# %% ../nbs/14_fixtures.ipynb #efc08499
+# %% ../nbs/14_fixtures.ipynb #1ff0fa97
 def fixture(name:str # A key of `FIXTURES`
            ) -> Path:
-    "Path of the packaged fixture transcript `name`"
+    "Path of the packaged fixture transcript `name`, after checking that it is one (`paths.cc_fixture` builds it)"
     if name not in FIXTURES: raise KeyError(f'no fixture {name!r}: the fixtures are {", ".join(FIXTURES)}')
-    return Path(str(importlib.resources.files('llmsurgery')/'data'/'cc'/f'{name}.jsonl'))
+    return cc_fixture(name)
 
 # %% ../nbs/14_fixtures.ipynb #14bba5c6
 def fixture_files(name:str # A key of `FIXTURES`

@@ -465,8 +465,8 @@ def resolve_session(ref=None,  # Session id, unique id prefix, session name or t
     if (p := sess_by_title(ref, cwd)): return p.stem, p
     raise why if isinstance(why, ValueError) else _not_found(ref, cwd)
 
-# %% ../nbs/00_paths.ipynb #2ece43da
-def cc_fixture(name:str)->Path: # One of 'source', 'fork', 'compacted', 'deferred'
+# %% ../nbs/00_paths.ipynb #23e0293b
+def cc_fixture(name:str)->Path: # A packaged fixture's name, e.g. 'source' (`fixtures.FIXTURES` lists them)
     "Path of a packaged Claude Code fixture transcript"
     return Path(str(files('llmsurgery')/'data'/'cc'/f'{name}.jsonl'))
 
