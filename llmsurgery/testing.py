@@ -5,7 +5,8 @@
 # %% auto #0
 __all__ = ['CORPUS_SUBDIR', 'SCRATCH_PREFIX', 'SESSION_ENV', 'NO_STORAGE', 'repo_root', 'corpus_dir', 'corpus_files',
            'sweep_scratch', 'ScratchHome', 'scratch_home', 'skip_note', 'unless_skipped', 'append_elsewhere', 'ts_at',
-           'user_row', 'asst_row', 'call_blk', 'result_blk', 'attach_row', 'system_row', 'prompt_mark', 'boundary_row']
+           'user_row', 'asst_row', 'call_blk', 'result_blk', 'attach_row', 'system_row', 'prompt_mark', 'boundary_row',
+           'thread_shapes', 'orphan_rows']
 
 # %% ../nbs/000_testing.ipynb #0ec48f77
 import atexit, inspect, json, os, re, shutil, subprocess, sys, tempfile, time
@@ -227,3 +228,43 @@ def boundary_row(
     "A compaction boundary: a `system` row of subtype `compact_boundary`, starting a new chain"
     return dict(type='system', subtype='compact_boundary', uuid=uuid, parentUuid=None,
                 logicalParentUuid=logical_parent, content='Conversation compacted', **kw)
+
+# %% ../nbs/000_testing.ipynb #b3ffb4b0
+def thread_shapes(
+    names:str, # Space-separated shape names: br par multi split seg pres cmp prog old dup
+)->tuple: # A new list of rows (for `seg`, the preserved segment's dict) per name, in the order asked
+    "The small sessions `02_thread` states its rules on, and `12_compat` resumes with the CLI"
+    U, A, TU, TR, SYS, BND, T = user_row, asst_row, call_blk, result_blk, system_row, boundary_row, ts_at
+    seg = dict(headUuid='U3', anchorUuid='S6', tailUuid='A4')
+    kept = dict(trigger='manual', preservedSegment=seg)
+    shapes = dict(
+        br=[U('U1', None, timestamp=T(1)), A('A2', 'U1', timestamp=T(2)), U('U3', 'A2', timestamp=T(50)),
+            A('A4', 'U3', timestamp=T(51)), U('U5', 'A2', timestamp=T(10)), A('A6', 'U5', timestamp=T(11))],
+        par=[U('U1', None), A('A3', 'U1', [TU('t1')], mid='P'), A('A4', 'A3', [TU('t2')], mid='P'),
+             U('R5', 'A3', [TR('t1')]), U('R6', 'A4', [TR('t2')]), A('A7', 'R5')],
+        multi=[U('U1', None), A('A3', 'U1', [TU('t1'), TU('t2')], mid='M'), U('R4', 'A3', [TR('t1')]),
+               U('R5', 'A3', [TR('t2')]), A('A6', 'R5')],
+        split=[U('U1', None, timestamp=T(1)), A('A2', 'U1', 'first half', mid='M', timestamp=T(2)),
+               SYS('S3', 'A2', timestamp=T(3)), A('A4', 'S3', 'second half', mid='M', timestamp=T(4)),
+               U('U5', 'S3', timestamp=T(5)), A('A6', 'U5', timestamp=T(6))],
+        seg=seg,
+        pres=[U('U1', None, timestamp=T(1)), A('A2', 'U1', timestamp=T(2)), U('U3', 'A2', timestamp=T(3)),
+              A('A4', 'U3', timestamp=T(4)), BND('B5', 'A4', compactMetadata=kept, timestamp=T(5)),
+              U('S6', 'B5', 'summary', isCompactSummary=True, timestamp=T(6)), U('U7', 'S6', timestamp=T(30)),
+              A('A8', 'U7', timestamp=T(31)), U('U9', 'S6', timestamp=T(8)), A('A10', 'U9', timestamp=T(9))],
+        cmp=[U('U1', None), A('A2', 'U1'), BND('B3', 'A2'), U('S4', 'B3', 'the summary', isCompactSummary=True),
+             U('U5', 'S4'), A('A6', 'U5')],
+        prog=[U('U1', None), dict(type='progress', uuid='P2', parentUuid='U1', data=dict(type='bash_progress')),
+              A('A3', 'P2')],
+        old=[U('U1', None), A('A2', 'U1'), U('U3', 'U1', 'old'), A('A4', 'U3', 'olda'), U('U5', 'A2'), A('A6', 'U5')],
+        dup=[U('U1', None), A('A2', 'U1', 'first'), U('U3', 'A2'), A('A4', 'U3'), A('A2', 'U1', 'second')],
+    )
+    return tuple(shapes[n] for n in names.split())
+
+# %% ../nbs/000_testing.ipynb #2b8847db
+def orphan_rows(
+    gap:int, # Seconds between the orphan and the reply before it
+)->list:
+    "A prompt and reply whose parent is missing, written `gap` seconds after the exchange before them"
+    return [user_row('U1', None, timestamp=ts_at(1)), asst_row('A2', 'U1', timestamp=ts_at(2)),
+            user_row('U3', 'GONE', timestamp=ts_at(2 + gap)), asst_row('A4', 'U3', timestamp=ts_at(3 + gap))]
