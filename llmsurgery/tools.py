@@ -4,9 +4,9 @@
 
 # %% auto #0
 __all__ = ['ARG_KEYS', 'STATUS_COLOURS', 'TOOL_COLOURS', 'IDLE', 'MIN_SPAN', 'SEG_ROWS', 'TEXT_STRATS', 'STRIP_TAGS', 'tr_txt',
-           'tu_arg', 'in_toks', 'ctx_window', 'ToolCall', 'ToolCalls', 'tool_calls', 'call_tree', 'tool_colour',
-           'is_prompt', 'turn_starts', 'wf_segments', 'waterfall', 'SessStats', 'sess_stats', 'head_tail',
-           'first_lines', 'first_chars', 'path_only', 'strip_tags', 'SessText', 'sess2text', 'agent_links',
+           'tu_arg', 'progress_copies', 'in_toks', 'ctx_window', 'ToolCall', 'ToolCalls', 'tool_calls', 'call_tree',
+           'tool_colour', 'is_prompt', 'turn_starts', 'wf_segments', 'waterfall', 'SessStats', 'sess_stats',
+           'head_tail', 'first_lines', 'first_chars', 'path_only', 'strip_tags', 'SessText', 'sess2text', 'agent_links',
            'AGENT_TOOLS']
 
 # %% ../nbs/07_tools.ipynb #940fdf6c
@@ -100,19 +100,18 @@ def _agent_keys(recs):
         for p in path + [u]: keys[p] = k
     return keys
 
-# %% ../nbs/07_tools.ipynb #0862b453
-def _progress_copies(
+# %% ../nbs/07_tools.ipynb #bc493d6f
+def progress_copies(
     recs, # Session records
     have=(), # Agent ids whose transcripts are already among the records
 )->list:
     "The subagent records copied into the `agent_progress` records of `recs`, as sidechain records of their agent"
-    have, out = set(have) | {r.get('agentId') for r in recs if r.get('isSidechain')}, []
-    for r in recs:
-        d = r.get('data')
-        if r.get('type') != 'progress' or not isinstance(d, dict) or d.get('type') != 'agent_progress': continue
-        if (aid := d.get('agentId')) and aid not in have and isinstance(m := d.get('message'), dict):
-            out.append({**m, 'isSidechain': True, 'agentId': aid})
-    return out
+    prog = [d for r in recs if r.get('type') == 'progress' and isinstance(d := r.get('data'), dict)
+            and d.get('type') == 'agent_progress']
+    if not prog: return []  # most sessions: no copies, and no need to list the agents
+    have = set(have) | {r.get('agentId') for r in recs if r.get('isSidechain')}
+    return [{**m, 'isSidechain': True, 'agentId': aid} for d in prog
+            if (aid := d.get('agentId')) and aid not in have and isinstance(m := d.get('message'), dict)]
 
 # %% ../nbs/07_tools.ipynb #73f0a1c0
 def _rec_usage(r):
@@ -167,7 +166,7 @@ def _mk_call(i, r, b, res, window):
 class ToolCalls(Rows):
     "The `ToolCall` rows of a session"
 
-# %% ../nbs/07_tools.ipynb #fd4e800d
+# %% ../nbs/07_tools.ipynb #4d370603
 def _in_flight(calls, c):
     "The one agent call running when `c` started, if exactly one was"
     ts = [a for a in calls if a.is_agent and a is not c and a.start and c.start and a.start <= c.start
@@ -176,9 +175,10 @@ def _in_flight(calls, c):
 
 def _set_agents(calls, recs, known=None):
     "Fill `agent` and `parent` on `calls` from the sidechain links in `recs`, and the `known` ones"
+    side = [c for c in calls if c.rec.get('isSidechain')]
+    if not side: return  # no subagent call: the links are not needed
     links, keys = {**agent_links(recs), **(known or {})}, _agent_keys(recs)
-    for c in calls:
-        if not c.rec.get('isSidechain'): continue
+    for c in side:
         c.agent = keys.get(c.rec.get('uuid')) or c.rec.get('agentId')
         c.parent = links.get(c.agent) or _in_flight(calls, c)
 
@@ -200,7 +200,7 @@ def tool_calls(
     rs, copies, known = _gather(recs, agents)
     return _calls(rs + copies, known, window)
 
-# %% ../nbs/07_tools.ipynb #8eea3385
+# %% ../nbs/07_tools.ipynb #446a7750
 def _agent_lists(agents):
     "`(record lists, {agent id: call id})` from `agents`"
     if agents is None: return [], {}
@@ -216,7 +216,7 @@ def _gather(recs, agents):
     "`(records, progress copies, {agent id: call id})`: `recs` and `agents`' records, and copies of the agents missing"
     lists, known = _agent_lists(agents)
     rs = [r for l in [recs, *lists] for r in l if isinstance(r, dict)]
-    return rs, _progress_copies(rs, known), known
+    return rs, progress_copies(rs, known), known
 
 # %% ../nbs/07_tools.ipynb #98e83707
 _EPOCH = datetime.min.replace(tzinfo=timezone.utc)

@@ -229,7 +229,7 @@ def report(a, cfg):
     a.workers = None
     bu = run_step('build', cfg, a)
     ratio = bu['secs']/b['secs']; ok &= ratio <= TARGETS['build'] and bu['peak_mb'] < TARGETS['peak_mb']
-    print(f"  update() from nothing (workers: {max(0, min(4, (os.cpu_count() or 1) - 1))})   {bu['secs']:7.2f} s   = {ratio:.2f}x load_recs "
+    print(f"  update() from nothing (workers: {min(4, os.cpu_count() or 1)})   {bu['secs']:7.2f} s   = {ratio:.2f}x load_recs "
           f"(target <= {TARGETS['build']}x); CPU {bu['cpu']:.2f} s = {bu['cpu']/b['cpu']:.2f}x; load average {os.getloadavg()[0]:.1f} "
           f"on {os.cpu_count()} cores")
     print(f"    peak RSS {bu['peak_mb']:.0f} MB in the writing process (imports alone {bu['import_mb']:.0f} MB; target < {TARGETS['peak_mb']} MB); "
