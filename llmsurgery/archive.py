@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['MANIFEST', 'archive_sources', 'archive_sessions', 'verify_archive', 'restore_session', 'archive_report']
 
-# %% ../nbs/15a_archive.ipynb #72604943
+# %% ../nbs/15a_archive.ipynb #87dbc9f6
 import os, gzip, hashlib, sqlite3, tempfile, time
 from datetime import datetime, timezone
 from pathlib import Path
@@ -13,6 +13,7 @@ from fastcore.basics import AttrDict
 from fastcore.foundation import L
 from .paths import claude_dir, proj_name, check_ref
 from .search import prompt_hist
+from .write import atomic_write
 
 # %% ../nbs/15a_archive.ipynb #88d0f8e8
 def archive_sources(cfg=None): # Claude Code config home; `claude_dir()` if None
@@ -153,7 +154,7 @@ def verify_archive(dest): # Archive folder
         except (ValueError, FileNotFoundError) as e: out.append(str(e))
     return out
 
-# %% ../nbs/15a_archive.ipynb #b07753d5
+# %% ../nbs/15a_archive.ipynb #9e6fe6ea
 def _put(path, data, force):
     "Write `data` as a new file `path`: 'same' if it already holds it, else 'restored'; a different file there is refused unless `force`"
     path = Path(path)
@@ -161,12 +162,7 @@ def _put(path, data, force):
         if path.read_bytes() == data: return 'same'
         if not force: raise FileExistsError(f'{path}: exists with other content; force=True restores over it, keeping it as .bak')
         os.replace(path, path.with_name(f'{path.name}.bak-{time.strftime("%Y%m%d%H%M%S")}'))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f'.{path.name}.', suffix='.tmp')
-    try:
-        with os.fdopen(fd, 'wb') as f: f.write(data); f.flush(); os.fsync(f.fileno())
-        os.chmod(tmp, 0o600); os.link(tmp, path)
-    finally: Path(tmp).unlink(missing_ok=True)
+    atomic_write(path, data, replace=False)
     return 'restored'
 
 # %% ../nbs/15a_archive.ipynb #306d270c
@@ -195,7 +191,7 @@ def restore_session(sid:str, # Session id
              for r in rels]  # every file checked before any is written
     return AttrDict(sid=sid, path=base/folder/f'{sid}.jsonl', files=L((p, _put(p, d, force)) for p, d in datas))
 
-# %% ../nbs/15a_archive.ipynb #4aaeadf5
+# %% ../nbs/15a_archive.ipynb #88a3bcd3
 def _main_rels(rels):
     "`{rel: session id}` of the main transcripts among archived paths `rels`"
     return {r: r.rsplit('/', 1)[1][:-6] for r in rels if r.startswith('projects/') and r.count('/') == 2 and r.endswith('.jsonl')
@@ -213,7 +209,8 @@ def archive_report(dest, # Archive folder
     hp = cfg/'history.jsonl'
     if not hp.exists() and 'history.jsonl' in rows:
         hp = Path(tempfile.mkdtemp())/'history.jsonl'
-        hp.write_bytes(_read_gz(_gz_path(dest, 'history.jsonl'), rows['history.jsonl']['size'], rows['history.jsonl']['sha256'], 'history.jsonl'))
+        h = rows['history.jsonl']
+        atomic_write(hp, _read_gz(_gz_path(dest, 'history.jsonl'), h['size'], h['sha256'], 'history.jsonl'))
     ph = prompt_hist(path=hp) if hp.exists() else L()
     ids = set(archived.values())
     return AttrDict(only_archived=only, lost_prompts=ph.filter(lambda h: h.sid and h.sid not in here and h.sid not in ids),

@@ -8,8 +8,8 @@ __all__ = ['DEF_MODEL', 'canon', 'stable_uuid', 'cc_version', 'api_id', 'now_ts'
            'last_prompt', 'last_prompt_rec', 'SessChanged', 'sess_digest', 'pending_calls', 'append_tip', 'append_recs',
            'append_sess', 'msgs2recs', 'msgs2sess', 'name_recs', 'name_sess']
 
-# %% ../nbs/04_write.ipynb #3be42003
-import os, re, json, uuid, hashlib, tempfile
+# %% ../nbs/04_write.ipynb #b690d1e7
+import os, re, json, uuid, errno, hashlib, tempfile
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
@@ -284,7 +284,7 @@ def rec2line(r:dict): # A record
     if not is_chain(r) and 'type' in r: r = {'type': r['type'], **r}
     return _dumps(r) + b'\n'
 
-# %% ../nbs/04_write.ipynb #29f82137
+# %% ../nbs/04_write.ipynb #5693116a
 def _fsync_dir(d):
     "Make a rename in folder `d` durable"
     try: fd = os.open(d, os.O_RDONLY)
@@ -308,7 +308,8 @@ def _named(e, path):
 
 def atomic_write(path, # The file to write (replaced if it exists)
                  data:bytes, # Its whole new content
-                 dir_mode:int=0o700): # Mode of folders the write creates: owner-only, as Claude Code makes them
+                 dir_mode:int=0o700, # Mode of folders the write creates: owner-only, as Claude Code makes them
+                 replace:bool=True): # Replace a file already at `path`? If False, such a file is refused
     "Replace `path` with `data` atomically: a temporary file in the same folder, fsync, rename; the file's mode 0600"
     path = Path(path)
     try:
@@ -318,7 +319,11 @@ def atomic_write(path, # The file to write (replaced if it exists)
             with os.fdopen(fd, 'wb') as f:
                 f.write(data); f.flush(); os.fsync(f.fileno())
             os.chmod(tmp, 0o600)
-            os.replace(tmp, path)
+            if replace: os.replace(tmp, path)
+            else:  # a link fails where a file exists, even one that appeared after any check
+                try: os.link(tmp, path)
+                except FileExistsError: raise FileExistsError(errno.EEXIST, 'exists, not replaced', str(path)) from None
+                os.unlink(tmp)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
