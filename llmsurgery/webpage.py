@@ -4,10 +4,11 @@
 
 # %% auto #0
 __all__ = ['IMG_TYPES', 'CSS', 'CSP', 'GENERATOR', 'CHROMIUM_FLAGS', 'esc', 'text_html', 'Tags', 'outside_refs', 'img_html',
-           'result_html', 'call_html', 'Page', 'mk_page', 'boundary_html', 'conv_html', 'sidechains', 'agent_recs',
-           'agent_html', 'eras', 'history_html', 'text_of', 'page_html', 'sess2html', 'chromium', 'measure_width']
+           'result_html', 'call_html', 'Page', 'mk_page', 'boundary_html', 'conv_html', 'sidechains', 'in_file_order',
+           'agent_recs', 'agent_html', 'eras', 'history_html', 'text_of', 'page_html', 'sess2html', 'chromium',
+           'measure_width']
 
-# %% ../nbs/17_webpage.ipynb #ed96f60c
+# %% ../nbs/17_webpage.ipynb #8d3eb917
 import re, html, json, shutil, subprocess, tempfile
 from html.parser import HTMLParser
 from pathlib import Path
@@ -16,7 +17,7 @@ from fastcore.foundation import L
 from .read import load_recs, sess_meta, img_txt, is_call_type, is_result_type
 from .thread import sess_history, is_boundary
 from .subagents import agent_links
-from .tools import tool_calls, waterfall, turn_starts, is_prompt, tu_arg, tr_txt, sess_stats
+from .tools import tool_calls, waterfall, turn_starts, is_prompt, tu_arg, tr_txt, sess_stats, progress_copies
 from .dialog import dlg_thread
 from .write import atomic_write
 from .redact import Redactor, redact_recs, home_users, agent_files, find_transcript
@@ -242,10 +243,18 @@ def sidechains(
         if r.get('isSidechain') and isinstance(r.get('uuid'), str): out.setdefault(root(r['uuid']), []).append(r)
     return out
 
-# %% ../nbs/17_webpage.ipynb #635ec808
+# %% ../nbs/17_webpage.ipynb #d795e351
 def _meta_link(p):
     try: return json.loads(p.with_name(p.stem + '.meta.json').read_text()).get('toolUseId')
     except (OSError, ValueError, AttributeError): return None
+
+def in_file_order(recs): # Records in the order they were written, some without a `parentUuid`
+    "`recs` with each missing `parentUuid` pointing at the record before it, so the rows thread in file order"
+    out, prev = [], None
+    for r in recs:
+        out.append({**r, 'parentUuid': prev} if prev and not r.get('parentUuid') else r)
+        prev = r.get('uuid') if isinstance(r.get('uuid'), str) else prev
+    return out
 
 def agent_recs(
     recs, # The main transcript's records
@@ -261,6 +270,11 @@ def agent_recs(
         if (cid := _meta_link(p) or links.get(aid)): out.setdefault(cid, rs)
     for k, rs in inline.items():
         if (cid := links.get(rs[0].get('agentId') or k)): out.setdefault(cid, rs)
+    streamed = {}
+    for r in progress_copies(recs, have=[p.stem[len('agent-'):] for p, _ in loaded]):
+        streamed.setdefault(r['agentId'], []).append(r)
+    for aid, rs in streamed.items():
+        if (cid := links.get(aid)): out.setdefault(cid, in_file_order(rs))
     return out
 
 # %% ../nbs/17_webpage.ipynb #09e33b75
