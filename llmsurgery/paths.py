@@ -200,18 +200,19 @@ def _pick(fs, ref):
     if len(best) > 1: raise ValueError(f'{ref!r} matches {len(best)} sessions: {", ".join(sorted(best))}')
     return first(best.values())
 
-# %% ../nbs/00_paths.ipynb #80fe270d
+# %% ../nbs/00_paths.ipynb #1c827a1e
 def _find(ref, cwd=None, prefix=True):
     "Transcript for session id (or, if `prefix`, unique id prefix) `ref`, searching `cwd`'s project first; or None"
     for dirs in (proj_dirs(cwd), _all_dirs()):
         for pre in (False, True)[:1+prefix]:
             if (f := _pick(_hits(dirs, ref, pre), ref)): return check_path(f)
 
-def sess_file(sid=None,         # Session id or unique id prefix; `cur_sess(cwd)` if None
-              cwd=None,         # Project directory searched first; the current directory if None
-              prefix:bool=True, # Also accept a unique id prefix?
+def sess_file(sid=None,              # Session id or unique id prefix; `cur_sess(cwd)` if None
+              cwd=None,              # Project directory searched first; the current directory if None
+              prefix:bool=True,      # Also accept a unique id prefix?
+              must_exist:bool=False, # Raise `FileNotFoundError` when no transcript is found, not return its path?
              ):
-    "Path of the transcript of session `sid`"
+    "Path of the transcript of session `sid`: the one found, else where it would live in `cwd`'s project"
     if sid is None and (sid := cur_sess(cwd)) is None:
         raise FileNotFoundError(f'No session transcript for {cwd or os.getcwd()}, '
                                 'and CLAUDE_CODE_SESSION_ID is not set')
@@ -219,7 +220,8 @@ def sess_file(sid=None,         # Session id or unique id prefix; `cur_sess(cwd)
     if (f := _find(sid, cwd, prefix)): return f
     # a folder we may not read could hold it: `PermissionError` naming it
     for d in [*proj_dirs(cwd), *_all_dirs()]: os.listdir(d)
-    raise FileNotFoundError(f'No session {sid!r} in {projects_dir()}')
+    if must_exist: raise FileNotFoundError(f'No session {sid!r} in {projects_dir()}')
+    return sess_dir(cwd)/f'{sid}.jsonl'
 
 # %% ../nbs/00_paths.ipynb #60a35532
 def msg_content(r:dict): # A record
@@ -445,7 +447,7 @@ def sess_by_title(
         if len(sids) > 1: raise ValueError(f'{title!r} is the title of {len(sids)} sessions: {", ".join(sids)}')
         if hits: return hits[0].path
 
-# %% ../nbs/00_paths.ipynb #e295a052
+# %% ../nbs/00_paths.ipynb #046a310d
 def _not_found(ref, cwd):
     "The error for a reference that names no session"
     return FileNotFoundError(f'No session {ref!r}: no session id or unique id prefix in {projects_dir()}, '
@@ -457,7 +459,7 @@ def resolve_session(ref=None,  # Session id, unique id prefix, session name or t
     "`(sid, path)` of the session `ref` names"
     safe = ref is not None and not _ref_problem(ref)
     if (p := (safe and _find(ref, cwd, prefix=False)) or (ref is not None and sess_by_name(ref, cwd))): return p.stem, p
-    try: p = sess_file(ref, cwd)
+    try: p = sess_file(ref, cwd, must_exist=True)
     except (FileNotFoundError, ValueError) as e:
         if not isinstance(ref, str): raise
         why = e

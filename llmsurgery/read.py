@@ -138,13 +138,13 @@ def load_recs(
     if bad: _warn_bad(path, bad)
     return L(out)
 
-# %% ../nbs/01_read.ipynb #f2d76383
+# %% ../nbs/01_read.ipynb #ba17f72b
 def load_sess(
     sid:str|None=None, # Session id or unique id prefix; the current session if None
     cwd=None, # Project directory searched first; the current directory if None
 )->L: # Its records, in file order
     "The records of session `sid`, as `load_recs` reads them"
-    return load_recs(sess_file(sid, cwd))
+    return load_recs(sess_file(sid, cwd, must_exist=True))
 
 # %% ../nbs/01_read.ipynb #8f7b1d25
 CHAIN_TYPES = frozenset({'user', 'assistant', 'system', 'attachment', 'progress'})

@@ -78,13 +78,13 @@ def _old_layout(main, sid):
     for p in sorted(main.parent.glob('agent-*.jsonl')):
         if _inside(p) and _head_sid(p) == sid: yield p
 
-# %% ../nbs/02a_subagents.ipynb #6df69bf5
+# %% ../nbs/02a_subagents.ipynb #e7cc59b1
 def sess_agents(
     sid:str=None, # Session id or unique prefix; the current session if None
     cwd=None,     # Project directory searched first; the current directory if None
 )->L: # One `AttrDict` per subagent transcript: agent_id, path, tool_use_id, agent_type, meta
     "The subagent transcripts of session `sid`, each linked to the tool call that started it"
-    main = Path(sess_file(sid, cwd)); sid = main.stem
+    main = Path(sess_file(sid, cwd, must_exist=True)); sid = main.stem
     links = agent_links(load_recs(main))
     new = sorted((main.parent/sid/'subagents').rglob('agent-*.jsonl'))
     out = L()
