@@ -47,7 +47,7 @@ def _manifest(dest, create=True):
     db.execute('pragma journal_mode=wal'); db.executescript(_SCHEMA)
     return db
 
-# %% ../nbs/15a_archive.ipynb #796ce92b
+# %% ../nbs/15a_archive.ipynb #442de6f6
 _CHUNK = 1 << 20
 
 def _pump(f, n, h, out=None):
@@ -73,20 +73,21 @@ def _write_gz(gz, f, size):
     return h, gz.stat().st_size
 
 def _append_gz(gz, gz_size, f, n, h):
-    "Append the next `n` bytes of `f` to `gz` as one more member, after cutting what lies past `gz_size`; the new `.gz` size"
+    "Append the next `n` bytes of `f` to `gz` as one more member, cutting what lies past `gz_size`; the new `.gz` size"
     with open(gz, 'r+b') as raw:
         raw.truncate(gz_size); raw.seek(gz_size)
         with gzip.GzipFile(fileobj=raw, mode='wb', mtime=0) as z: _pump(f, n, h, z)
         raw.flush(); os.fsync(raw.fileno())
         return raw.tell()
 
-# %% ../nbs/15a_archive.ipynb #1ced2a31
+# %% ../nbs/15a_archive.ipynb #6dec9414
 def _keep_version(db, dest, row):
     "Move the archived copy of `row` aside as its next numbered version; that number"
     v, gz = row['versions'] + 1, _gz_path(dest, row['rel'])
     old = gz.with_name(f'{gz.name[:-3]}.v{v}.gz')
     os.replace(gz, old)
-    db.execute('insert into versions values (?,?,?,?,?,?)', (row['rel'], v, row['size'], row['sha256'], old.name, row['archived_at']))
+    db.execute('insert into versions values (?,?,?,?,?,?)',
+               (row['rel'], v, row['size'], row['sha256'], old.name, row['archived_at']))
     return v
 
 def _grew(db, gz, rel, row, f, st):
@@ -95,27 +96,29 @@ def _grew(db, gz, rel, row, f, st):
     if h.hexdigest() != row['sha256']: return None
     n = st.st_size - row['size']
     gsz = _append_gz(gz, row['gz_size'], f, n, h) if n else row['gz_size']
-    db.execute('update files set size=?, mtime_ns=?, inode=?, sha256=?, gz_size=?, members=members+?, archived_at=?, gone_at=null '
-               'where rel=?', (st.st_size, st.st_mtime_ns, st.st_ino, h.hexdigest(), gsz, int(n > 0), _now(), rel))
+    db.execute('update files set size=?, mtime_ns=?, inode=?, sha256=?, gz_size=?, members=members+?, archived_at=?, '
+               'gone_at=null where rel=?',
+               (st.st_size, st.st_mtime_ns, st.st_ino, h.hexdigest(), gsz, int(n > 0), _now(), rel))
     return 'grown' if n else 'same'
 
-# %% ../nbs/15a_archive.ipynb #09716f9f
+# %% ../nbs/15a_archive.ipynb #b0e50b7b
 def _archive_file(db, dest, rel, path, row):
     "Archive the file at `path` (kept as `rel`) given its manifest `row`: 'new', 'same', 'grown' or 'rewritten'"
     gz = _gz_path(dest, rel)
     with open(path, 'rb') as f:
         st = os.fstat(f.fileno())
-        if row and row['gone_at'] is None and (st.st_size, st.st_mtime_ns, st.st_ino) == (row['size'], row['mtime_ns'], row['inode']):
-            return 'same'
+        unchanged = row and (st.st_size, st.st_mtime_ns, st.st_ino) == (row['size'], row['mtime_ns'], row['inode'])
+        if unchanged and row['gone_at'] is None: return 'same'
         if row and st.st_size >= row['size'] and gz.exists() and (kind := _grew(db, gz, rel, row, f, st)): return kind
         f.seek(0)
         v = _keep_version(db, dest, row) if row and gz.exists() else (row['versions'] if row else 0)
         h, gsz = _write_gz(gz, f, st.st_size)
-    db.execute('insert or replace into files values (?,?,?,?,?,?,?,?,?,?,?)', (rel, st.st_size, st.st_mtime_ns, st.st_ino, h.hexdigest(),
-               gsz, 1, row['first_at'] if row else _now(), _now(), None, v))
+    db.execute('insert or replace into files values (?,?,?,?,?,?,?,?,?,?,?)',
+               (rel, st.st_size, st.st_mtime_ns, st.st_ino, h.hexdigest(), gsz, 1, row['first_at'] if row else _now(),
+                _now(), None, v))
     return 'rewritten' if row else 'new'
 
-# %% ../nbs/15a_archive.ipynb #5be7cbdd
+# %% ../nbs/15a_archive.ipynb #aaa0acd8
 def archive_sessions(dest, # Archive folder (created if needed)
                      cfg=None): # Claude Code config home; `claude_dir()` if None
     "Bring the archive in `dest` up to date with `cfg`; how many files were new, same, grown, rewritten and gone"
@@ -128,17 +131,19 @@ def archive_sessions(dest, # Archive folder (created if needed)
             except FileNotFoundError: db.execute('rollback')  # deleted since the listing: next run marks it gone
             except BaseException: db.execute('rollback'); raise
         gone = [rel for rel, r in rows.items() if rel not in srcs and r['gone_at'] is None]
-        db.execute('begin immediate'); db.executemany('update files set gone_at=? where rel=?', [(_now(), r) for r in gone]); db.execute('commit')
+        db.execute('begin immediate')
+        db.executemany('update files set gone_at=? where rel=?', [(_now(), r) for r in gone]); db.execute('commit')
         res.gone = len(gone)
     finally: db.close()
     return res
 
-# %% ../nbs/15a_archive.ipynb #1ab5c48a
+# %% ../nbs/15a_archive.ipynb #5fa2898c
 def _read_gz(gz, size, sha, what):
     "The bytes of `gz`, checked against `size` and `sha`; `ValueError` naming `what` if they differ or cannot be read"
     try: data = gzip.decompress(Path(gz).read_bytes())
     except (OSError, EOFError) as e: raise ValueError(f'{gz}: cannot be read back ({e}) for {what}') from None
-    if len(data) != size or hashlib.sha256(data).hexdigest() != sha: raise ValueError(f'{gz}: does not match the checksum of {what}')
+    if len(data) != size or hashlib.sha256(data).hexdigest() != sha:
+        raise ValueError(f'{gz}: does not match the checksum of {what}')
     return data
 
 def verify_archive(dest): # Archive folder
@@ -154,24 +159,26 @@ def verify_archive(dest): # Archive folder
         except (ValueError, FileNotFoundError) as e: out.append(str(e))
     return out
 
-# %% ../nbs/15a_archive.ipynb #9e6fe6ea
+# %% ../nbs/15a_archive.ipynb #22cefdc6
 def _put(path, data, force):
-    "Write `data` as a new file `path`: 'same' if it already holds it, else 'restored'; a different file there is refused unless `force`"
+    "Write `data` as new file `path`: 'same' if it holds it, else 'restored'; another file is refused unless `force`"
     path = Path(path)
     if path.exists():
         if path.read_bytes() == data: return 'same'
-        if not force: raise FileExistsError(f'{path}: exists with other content; force=True restores over it, keeping it as .bak')
+        if not force:
+            raise FileExistsError(f'{path}: exists with other content; force=True restores over it, keeping it as .bak')
         os.replace(path, path.with_name(f'{path.name}.bak-{time.strftime("%Y%m%d%H%M%S")}'))
     atomic_write(path, data, replace=False)
     return 'restored'
 
-# %% ../nbs/15a_archive.ipynb #306d270c
+# %% ../nbs/15a_archive.ipynb #f333ae38
 def _session_rels(rows, sid, cwd):
     "The archived files of session `sid`: its main transcript's, then those under its folder"
     mains = [r for r in rows if r.startswith('projects/') and r.count('/') == 2 and r.endswith(f'/{sid}.jsonl')]
     if not mains: raise FileNotFoundError(f'no session {sid!r} in the archive')
     if len(mains) > 1 and cwd is None:
-        raise ValueError(f'session {sid!r} is archived in {len(mains)} project folders ({", ".join(mains)}): pass cwd to choose')
+        raise ValueError(f'session {sid!r} is archived in {len(mains)} project folders ({", ".join(mains)}): '
+                         'pass cwd to choose')
     main = next((m for m in mains if cwd is None or m.split('/')[1] == proj_name(cwd)), mains[0])
     return main, [main] + sorted(r for r in rows if r.startswith(f'{main[:-len(".jsonl")]}/'))
 
@@ -180,32 +187,32 @@ def restore_session(sid:str, # Session id
                     cwd=None, # Project directory to restore it for; the folder it was archived from if None
                     force:bool=False, # Restore over files that differ, keeping them as `.bak-<time>`?
                     cfg=None): # Claude Code config home; `claude_dir()` if None
-    "Put session `sid` back from the archive in `dest`; `AttrDict(sid, path, files)`, `files` as `(path, 'restored' or 'same')`"
+    "Put session `sid` back from archive `dest`; `AttrDict(sid, path, files)`, each file as `(path, 'restored'|'same')`"
     check_ref(sid)
     db = _manifest(dest, create=False)
     try: rows = {r['rel']: r for r in db.execute('select * from files')}
     finally: db.close()
     main, rels = _session_rels(rows, sid, cwd)
     folder, base = proj_name(cwd) if cwd else main.split('/')[1], Path(cfg or claude_dir())/'projects'
-    datas = [(base/folder/Path(r).relative_to(Path(main).parent), _read_gz(_gz_path(dest, r), rows[r]['size'], rows[r]['sha256'], r))
-             for r in rels]  # every file checked before any is written
+    read = lambda r: _read_gz(_gz_path(dest, r), rows[r]['size'], rows[r]['sha256'], r)
+    datas = [(base/folder/Path(r).relative_to(Path(main).parent), read(r)) for r in rels]  # all read before any is put
     return AttrDict(sid=sid, path=base/folder/f'{sid}.jsonl', files=L((p, _put(p, d, force)) for p, d in datas))
 
-# %% ../nbs/15a_archive.ipynb #88a3bcd3
+# %% ../nbs/15a_archive.ipynb #f5c1e6f2
 def _main_rels(rels):
     "`{rel: session id}` of the main transcripts among archived paths `rels`"
-    return {r: r.rsplit('/', 1)[1][:-6] for r in rels if r.startswith('projects/') and r.count('/') == 2 and r.endswith('.jsonl')
-            and not r.rsplit('/', 1)[1].startswith('agent-')}
+    is_main = lambda r: r.startswith('projects/') and r.count('/') == 2 and r.endswith('.jsonl')
+    return {r: r.rsplit('/', 1)[1][:-6] for r in rels if is_main(r) and not r.rsplit('/', 1)[1].startswith('agent-')}
 
 def archive_report(dest, # Archive folder
                    cfg=None): # Claude Code config home; `claude_dir()` if None
-    "`AttrDict(only_archived, lost_prompts, no_sid)`: sessions only the archive holds, and prompts whose session is gone from both"
+    "`AttrDict(only_archived, lost_prompts, no_sid)`: sessions only the archive holds, prompts whose session both lost"
     cfg, db = Path(cfg or claude_dir()), _manifest(dest, create=False)
     try: rows = {r['rel']: r for r in db.execute('select * from files')}
     finally: db.close()
     archived, here = _main_rels(rows), {p.stem for p in (cfg/'projects').glob('*/*.jsonl')}
-    only = L(AttrDict(sid=s, project=r.split('/')[1], size=rows[r]['size'], archived_at=rows[r]['archived_at'], gone_at=rows[r]['gone_at'])
-             for r, s in sorted(archived.items()) if not (cfg/r).exists())
+    only = L(AttrDict(sid=s, project=r.split('/')[1], size=rows[r]['size'], archived_at=rows[r]['archived_at'],
+                      gone_at=rows[r]['gone_at']) for r, s in sorted(archived.items()) if not (cfg/r).exists())
     hp = cfg/'history.jsonl'
     if not hp.exists() and 'history.jsonl' in rows:
         hp = Path(tempfile.mkdtemp())/'history.jsonl'
@@ -213,5 +220,5 @@ def archive_report(dest, # Archive folder
         atomic_write(hp, _read_gz(_gz_path(dest, 'history.jsonl'), h['size'], h['sha256'], 'history.jsonl'))
     ph = prompt_hist(path=hp) if hp.exists() else L()
     ids = set(archived.values())
-    return AttrDict(only_archived=only, lost_prompts=ph.filter(lambda h: h.sid and h.sid not in here and h.sid not in ids),
-                    no_sid=len(ph.filter(lambda h: not h.sid)))
+    lost = ph.filter(lambda h: h.sid and h.sid not in here and h.sid not in ids)
+    return AttrDict(only_archived=only, lost_prompts=lost, no_sid=len(ph.filter(lambda h: not h.sid)))

@@ -32,7 +32,7 @@ def index_path(cfg=None): # Claude Code config home; `claude_dir()` if None
     base = Path(os.environ.get('XDG_CACHE_HOME') or Path.home()/'.cache')
     return base/'llmsurgery'/f'sessindex-{hashlib.sha1(cfg.encode()).hexdigest()[:12]}.sqlite'
 
-# %% ../nbs/15_sessindex.ipynb #e8a08b07
+# %% ../nbs/15_sessindex.ipynb #1f558c69
 SCHEMA_VERSION = 2
 SCHEMA = '''
 create table if not exists files(id integer primary key, path text unique, session_id text, agent_id text, project text,
@@ -51,8 +51,8 @@ create table if not exists tool_calls(session_id text, call_id text, name text, 
   start text, "end" text, dur real, is_agent integer, agent text, parent text, in_toks integer, out_toks integer,
   ctx_pct real, out_chars integer, uuid text);
 create index if not exists tool_calls_session on tool_calls(session_id);
-create table if not exists usage(session_id text, agent_id text, message_id text, request_id text, uuid text, model text,
-  timestamp text, input_tokens integer, output_tokens integer, cache_read integer, cache_write integer,
+create table if not exists usage(session_id text, agent_id text, message_id text, request_id text, uuid text,
+  model text, timestamp text, input_tokens integer, output_tokens integer, cache_read integer, cache_write integer,
   cache_write_5m integer, cache_write_1h integer, lines integer);
 create index if not exists usage_session on usage(session_id);
 create table if not exists meta(key text primary key, value);
@@ -60,7 +60,7 @@ create table if not exists meta(key text primary key, value);
 TABLES = ('files', 'sessions', 'messages', 'tool_calls', 'usage')
 FTS_HASH_BYTES = 64 << 20  # new full-text entries kept in memory before they are written out as a segment
 
-# %% ../nbs/15_sessindex.ipynb #bb540993
+# %% ../nbs/15_sessindex.ipynb #334a49f2
 def _meta(db, key, value=None):
     "The `meta` value of `key`; sets it first if `value` is given and none is stored"
     if value is not None: db.execute('insert or ignore into meta values (?,?)', (key, value))
@@ -70,13 +70,14 @@ def _meta(db, key, value=None):
 def _connect(path, cfg):
     "A connection to the index at `path` for config home `cfg`, its tables created"
     db = sqlite3.connect(path, timeout=60, isolation_level=None)
-    db.execute('pragma journal_mode=wal'); db.execute('pragma synchronous=normal'); db.execute('pragma cache_size=-65536')
+    for pragma in ('journal_mode=wal', 'synchronous=normal', 'cache_size=-65536'): db.execute(f'pragma {pragma}')
     db.executescript(SCHEMA)
     if _meta(db, 'schema') is None:
         try: db.execute("insert into messages_fts(messages_fts, rank) values ('hashsize', ?)", (FTS_HASH_BYTES,))
         except sqlite3.OperationalError: pass  # an SQLite without the option: smaller, more frequent flushes
     if (v := _meta(db, 'schema', SCHEMA_VERSION)) != SCHEMA_VERSION:
-        db.close(); raise ValueError(f'{path}: an index with schema version {v}, not {SCHEMA_VERSION}: delete it to rebuild')
+        db.close()
+        raise ValueError(f'{path}: an index with schema version {v}, not {SCHEMA_VERSION}: delete it to rebuild')
     if (c := _meta(db, 'cfg', str(cfg))) != str(cfg):
         db.close(); raise ValueError(f'{path}: indexes the config home {c}, not {cfg}')
     return db
@@ -104,15 +105,16 @@ def __enter__(self:SessIndex): return self
 @patch
 def __exit__(self:SessIndex, *exc): self.close()
 
-# %% ../nbs/15_sessindex.ipynb #bebd6701
+# %% ../nbs/15_sessindex.ipynb #90b3bca3
 def index_files(cfg=None): # Config home; `claude_dir()` if None
-    "The transcripts under `cfg`'s projects folder, each as `AttrDict(path, sid, agent, project)`; `sid` None when only the records tell"
+    "The transcripts in `cfg`'s projects folder, as `AttrDict(path, sid, agent, project)`; `sid` None if records tell"
     pd, out = Path(cfg or claude_dir())/'projects', L()
     for d in sorted(pd.iterdir()) if pd.is_dir() else []:
         if not d.is_dir(): continue
         for f in sorted(d.glob('*.jsonl')):
             agent = f.name.startswith('agent-')
-            out.append(AttrDict(path=f, sid=None if agent else f.stem, agent=f.stem[6:] if agent else None, project=d.name))
+            sid, agent_id = (None, f.stem[6:]) if agent else (f.stem, None)
+            out.append(AttrDict(path=f, sid=sid, agent=agent_id, project=d.name))
         for f in sorted(d.glob('*/subagents/**/agent-*.jsonl')):
             out.append(AttrDict(path=f, sid=f.relative_to(d).parts[0], agent=f.stem[6:], project=d.name))
     return out.filter(lambda o: _inside(o.path, pd))
@@ -146,17 +148,19 @@ def _torn_recs(tail):
     s = tail.strip().removeprefix(b'\xef\xbb\xbf')
     return sum(isinstance(v, dict) for v in json_vals(s)[0]) if s and s[:2] != b'//' else 0
 
-# %% ../nbs/15_sessindex.ipynb #11981d2f
+# %% ../nbs/15_sessindex.ipynb #c392d6a5
 def read_transcript(path): # A transcript file
     "`AttrDict(recs, stat, offset, nrecs, head, tail)`: its records, and the marks that tell next time what changed"
     for _ in range(5):
         st, recs = os.stat(path), load_recs(path)
         with open(path, 'rb') as f:
-            if (os.fstat(f.fileno()).st_size, os.fstat(f.fileno()).st_mtime_ns) != (st.st_size, st.st_mtime_ns): continue
+            now = os.fstat(f.fileno())
+            if (now.st_size, now.st_mtime_ns) != (st.st_size, st.st_mtime_ns): continue
             off = _line_end(f, st.st_size)
             f.seek(off); torn = f.read(st.st_size - off)
             head, tail = _marks(f, off)
-        return AttrDict(recs=recs, stat=st, offset=off, nrecs=len(recs) - (_torn_recs(torn) if torn.strip() else 0), head=head, tail=tail)
+        nrecs = len(recs) - (_torn_recs(torn) if torn.strip() else 0)
+        return AttrDict(recs=recs, stat=st, offset=off, nrecs=nrecs, head=head, tail=tail)
     raise OSError(f'{path}: it kept changing while it was read')
 
 # %% ../nbs/15_sessindex.ipynb #c2a3c273
@@ -193,7 +197,7 @@ def _thread_idx(path, recs):
         warnings.warn(f'{path}: no thread flags: {e}'); return set()
     return {i for i, r in enumerate(recs) if id(r) in on}
 
-# %% ../nbs/15_sessindex.ipynb #0baf3334
+# %% ../nbs/15_sessindex.ipynb #ff43306f
 MSG_COLS = ('i', 'uuid', 'type', 'role', 'is_meta', 'is_sidechain', 'agent_id', 'timestamp', 'on_thread', 'text')
 
 def msg_rows(recs, # A transcript's records, in file order
@@ -203,10 +207,11 @@ def msg_rows(recs, # A transcript's records, in file order
     "`messages` rows (in `MSG_COLS` order) for the records of `recs` from index `start` on"
     for i, r in enumerate(islice(recs, start, None), start):
         if not _keep(r, txt := rec_txt(r)): continue
-        yield (i, _str(r.get('uuid')), str(r.get('type')), _role(r), int(r.get('isMeta') is True), int(bool(r.get('isSidechain'))),
-               _str(r.get('agentId')) or agent, _str(r.get('timestamp')), int(i in on), txt)
+        yield (i, _str(r.get('uuid')), str(r.get('type')), _role(r), int(r.get('isMeta') is True),
+               int(bool(r.get('isSidechain'))), _str(r.get('agentId')) or agent, _str(r.get('timestamp')), int(i in on),
+               txt)
 
-# %% ../nbs/15_sessindex.ipynb #6a19ecb8
+# %% ../nbs/15_sessindex.ipynb #a32ae704
 USAGE_COLS = ('agent_id', 'message_id', 'request_id', 'uuid', 'model', 'timestamp', 'input_tokens', 'output_tokens',
               'cache_read', 'cache_write', 'cache_write_5m', 'cache_write_1h', 'lines')
 
@@ -217,9 +222,9 @@ def _usage_row(m, src, lines):
     u = m['usage']
     cc = u.get('cache_creation') if isinstance(u.get('cache_creation'), dict) else {}
     cw = _n(u.get('cache_creation_input_tokens')); w1h = min(_n(cc.get('ephemeral_1h_input_tokens')), cw)
-    return (_str(src.get('agentId')), _str(m.get('id')), _str(src.get('requestId')), _str(src.get('uuid')), _str(m.get('model')),
-            _str(src.get('timestamp')), _n(u.get('input_tokens')), _n(u.get('output_tokens')), _n(u.get('cache_read_input_tokens')),
-            cw, cw - w1h, w1h, lines)
+    return (_str(src.get('agentId')), _str(m.get('id')), _str(src.get('requestId')), _str(src.get('uuid')),
+            _str(m.get('model')), _str(src.get('timestamp')), _n(u.get('input_tokens')), _n(u.get('output_tokens')),
+            _n(u.get('cache_read_input_tokens')), cw, cw - w1h, w1h, lines)
 
 # %% ../nbs/15_sessindex.ipynb #c896e3c4
 def usage_rows(rec_lists): # Record lists of one session: its main transcript, then its subagents'
@@ -231,9 +236,9 @@ def usage_rows(rec_lists): # Record lists of one session: its main transcript, t
         last[key] = (m, r); lines[key] = lines.get(key, 0) + 1
     return [_usage_row(m, r, lines[k]) for k, (m, r) in last.items()]
 
-# %% ../nbs/15_sessindex.ipynb #9199da43
-CALL_COLS = ('call_id', 'name', 'label', 'input', 'status', 'start', 'end', 'dur', 'is_agent', 'agent', 'parent', 'in_toks',
-             'out_toks', 'ctx_pct', 'out_chars', 'uuid')
+# %% ../nbs/15_sessindex.ipynb #bb7928e1
+CALL_COLS = ('call_id', 'name', 'label', 'input', 'status', 'start', 'end', 'dur', 'is_agent', 'agent', 'parent',
+             'in_toks', 'out_toks', 'ctx_pct', 'out_chars', 'uuid')
 _CALL_GET = itemgetter('id', 'name', 'label', 'input', 'status', 'rec', 'res', 'dur', 'is_agent', 'agent', 'parent',
                        'in_toks', 'out_toks', 'ctx_pct', 'output')  # as items: an `AttrDict` attribute is a Python call
 
@@ -247,9 +252,9 @@ def call_rows(calls): # `ToolCall` rows, from `tool_calls`
                     len(output or ''), _str(rec.get('uuid'))))
     return out
 
-# %% ../nbs/15_sessindex.ipynb #fab01161
-SESS_COLS = ('session_id', 'project', 'cwd', 'title', 'first_prompt', 'created', 'modified', 'size', 'version', 'lineage',
-             'model', 'branch', 'path', 'n_agents')
+# %% ../nbs/15_sessindex.ipynb #9a26c5d5
+SESS_COLS = ('session_id', 'project', 'cwd', 'title', 'first_prompt', 'created', 'modified', 'size', 'version',
+             'lineage', 'model', 'branch', 'path', 'n_agents')
 
 def _iso(t): return datetime.fromtimestamp(t, timezone.utc).isoformat(timespec='milliseconds').replace('+00:00', 'Z')
 
@@ -268,9 +273,11 @@ def sess_row(path, # The session's main transcript
     "The `sessions` row (in `SESS_COLS` order) for the transcript at `path`"
     path, st, info, m = Path(path), os.stat(path), sess_info(path), sess_meta(recs[-500:])
     created = next((r['timestamp'] for r in recs if isinstance(r.get('timestamp'), str)), None)
-    return (path.stem, path.parent.name, info.cwd if info else _str(m.cwd), (info.title or info.summary) if info else m.title,
-            info.first_prompt if info else first_prompt(recs), created, _iso(st.st_mtime), st.st_size, _str(m.version),
-            json.dumps(lin) if (lin := _lineage(path.stem, recs)) else None, _str(m.model), _str(m.gitBranch), str(path), n_agents)
+    cwd, title, prompt = (info.cwd, info.title or info.summary, info.first_prompt) if info else \
+                         (_str(m.cwd), m.title, first_prompt(recs))
+    lineage = json.dumps(lin) if (lin := _lineage(path.stem, recs)) else None
+    return (path.stem, path.parent.name, cwd, title, prompt, created, _iso(st.st_mtime), st.st_size, _str(m.version),
+            lineage, _str(m.model), _str(m.gitBranch), str(path), n_agents)
 
 # %% ../nbs/15_sessindex.ipynb #5ff35066
 FTS_DROP = ("insert into messages_fts(messages_fts, rowid, text) select 'delete', id, text from messages "
@@ -280,7 +287,7 @@ def _drop_rows(db, fid, start=0):
     "Remove the `messages` rows of file `fid` from record `start` on, and their full-text entries"
     db.execute(FTS_DROP, (fid, start)); db.execute('delete from messages where file_id=? and i>=?', (fid, start))
 
-# %% ../nbs/15_sessindex.ipynb #a9e29c10
+# %% ../nbs/15_sessindex.ipynb #cbd8c123
 def _file_rows(job):
     "Read one file of a session: its new `messages` rows (thread flag included), and its records and marks"
     rd = read_transcript(job.path)
@@ -290,12 +297,13 @@ def _file_rows(job):
     return AttrDict(job=job, start=start, rows=rows, old_thread=sorted(i for i in on if i < start), recs=rd.recs,
                     mark=(rd.stat.st_ino, rd.stat.st_size, rd.stat.st_mtime, rd.offset, rd.nrecs, rd.head, rd.tail))
 
-def session_rows(jobs): # The files of one session to read, as `update` lists them (`path`, `sid`, `agent`, `row`, `state`)
-    "Every row the index holds for a session, from its files: `AttrDict(files, calls, usage, sess)`; `calls` and the rest None without a main transcript"
-    gc_on = gc.isenabled(); gc.disable()  # records hold no cycles: the cyclic collector would only walk them again and again
+def session_rows(jobs): # The files of one session to read, as `update` lists them (`path`, `sid`, `agent`, `row`, ...)
+    "A session's index rows, from its files: `AttrDict(files, calls, usage, sess)`; all but `files` None if no main"
+    gc_on = gc.isenabled(); gc.disable()  # records hold no cycles: the cyclic collector would only walk them again
     try:
         fs = [_file_rows(j) for j in jobs]
-        main, agents = next((f for f in fs if f.job.agent is None), None), [f.recs for f in fs if f.job.agent is not None]
+        main = next((f for f in fs if f.job.agent is None), None)
+        agents = [f.recs for f in fs if f.job.agent is not None]
         res = AttrDict(files=fs, calls=None, usage=None, sess=None)
         if main: res.update(calls=call_rows(tool_calls(main.recs, agents)), usage=usage_rows([main.recs, *agents]),
                             sess=sess_row(main.job.path, main.recs, len(agents)))
@@ -304,13 +312,13 @@ def session_rows(jobs): # The files of one session to read, as `update` lists th
     finally:
         if gc_on: gc.enable()
 
-# %% ../nbs/15_sessindex.ipynb #975441b5
-_MSG_INSERT = ('insert into messages(id, file_id, session_id, i, uuid, type, role, is_meta, is_sidechain, agent_id, timestamp, '
-               'on_thread, text) values (?,?,?,?,?,?,?,?,?,?,?,?,?)')
+# %% ../nbs/15_sessindex.ipynb #bcca0dd2
+_MSG_INSERT = ('insert into messages(id, file_id, session_id, i, uuid, type, role, is_meta, is_sidechain, agent_id, '
+               'timestamp, on_thread, text) values (?,?,?,?,?,?,?,?,?,?,?,?,?)')
 
 @patch
 def _write_file(self:SessIndex, sid, f, gen):
-    "Write one file's rows from `session_rows`: its new `messages` and their full-text entries, its thread flags and marks"
+    "Write one file's rows from `session_rows`: its new `messages` and full-text entries, its thread flags and marks"
     db, job = self.db, f.job
     if job.row is None:
         fid = db.execute('insert into files(path, session_id, agent_id, project) values (?,?,?,?)',
@@ -318,14 +326,15 @@ def _write_file(self:SessIndex, sid, f, gen):
     else: fid = job.row['id']; _drop_rows(db, fid, f.start)
     ids = range(self._next_id, self._next_id + len(f.rows)); self._next_id += len(f.rows)
     db.executemany(_MSG_INSERT, ((k, fid, sid, *r) for k, r in zip(ids, f.rows)))
-    db.executemany('insert into messages_fts(rowid, text) values (?,?)', ((k, r[-1]) for k, r in zip(ids, f.rows) if r[-1]))
+    db.executemany('insert into messages_fts(rowid, text) values (?,?)',
+                   ((k, r[-1]) for k, r in zip(ids, f.rows) if r[-1]))
     if f.start and job.agent is None:  # a grown main transcript: its thread may have moved
         db.execute('update messages set on_thread=0 where file_id=? and i<? and on_thread=1', (fid, f.start))
         db.executemany('update messages set on_thread=1 where file_id=? and i=?', ((fid, i) for i in f.old_thread))
-    db.execute('update files set inode=?, size=?, mtime=?, "offset"=?, nrecs=?, head_hash=?, tail_hash=?, gone=0, gen=?, indexed_at=? '
-               'where id=?', (*f.mark, gen, _iso(datetime.now().timestamp()), fid))
+    db.execute('update files set inode=?, size=?, mtime=?, "offset"=?, nrecs=?, head_hash=?, tail_hash=?, gone=0, '
+               'gen=?, indexed_at=? where id=?', (*f.mark, gen, _iso(datetime.now().timestamp()), fid))
 
-# %% ../nbs/15_sessindex.ipynb #ebe91efd
+# %% ../nbs/15_sessindex.ipynb #6e124da5
 @patch
 def _write_session(self:SessIndex, sid, res, gen):
     "Write the rows `session_rows` read for session `sid`"
@@ -333,7 +342,8 @@ def _write_session(self:SessIndex, sid, res, gen):
     if res.sess is None: return  # no main transcript: the tool calls and usage it had stay
     for t, rows in (('tool_calls', res.calls), ('usage', res.usage)):
         self.db.execute(f'delete from {t} where session_id=?', (sid,))
-        if rows: self.db.executemany(f'insert into {t} values ({",".join("?"*(len(rows[0])+1))})', ((sid, *r) for r in rows))
+        if rows:
+            self.db.executemany(f'insert into {t} values ({",".join("?"*(len(rows[0])+1))})', ((sid, *r) for r in rows))
     self.db.execute(f'insert or replace into sessions values ({",".join("?"*len(SESS_COLS))}, 0)', res.sess)
 
 # %% ../nbs/15_sessindex.ipynb #ddce4e1f
@@ -352,7 +362,7 @@ def _jobs(db, cfg):
         groups.setdefault(o.sid, []).append(o)
     return groups, rows
 
-# %% ../nbs/15_sessindex.ipynb #9877eee8
+# %% ../nbs/15_sessindex.ipynb #c4314d4e
 PARALLEL_BYTES = 256 << 20  # an update reading more than this uses worker processes by default
 
 def _attempt(jobs):
@@ -361,14 +371,16 @@ def _attempt(jobs):
     except (OSError, ValueError) as e: return e
 
 def _read_all(todo, workers):
-    "Yield `(sid, session_rows result or error)` for the sessions of `todo`, in order, read by `workers` processes (0: here)"
+    "`(sid, session_rows result or error)` for each session of `todo`, in order, read by `workers` processes (0: here)"
     if not workers:
         for _, sid, js in todo: yield sid, _attempt(js)
         return
     import multiprocessing as mp
     from collections import deque
     from concurrent.futures import ProcessPoolExecutor
-    attempt = _attempt if _attempt.__module__ != '__main__' else importlib.import_module('llmsurgery.sessindex')._attempt  # a notebook's own copy cannot be sent to a worker
+    # a notebook's own copy of `_attempt` cannot be sent to a worker: the module's can
+    attempt = _attempt
+    if attempt.__module__ == '__main__': attempt = importlib.import_module('llmsurgery.sessindex')._attempt
     with ProcessPoolExecutor(workers, mp_context=mp.get_context('spawn')) as ex:
         ahead = deque()
         for _, sid, js in todo:  # a bounded window: sessions read ahead wait in memory
@@ -417,14 +429,15 @@ def _write_all(self:SessIndex, todo, workers, gen, bar):
         if bar: bar.update(size[sid])
         if done >= BATCH_BYTES: db.execute('commit'); db.execute('begin immediate'); done = 0
 
-# %% ../nbs/15_sessindex.ipynb #d12e470c
+# %% ../nbs/15_sessindex.ipynb #7b5fc875
 @patch
 def update(self:SessIndex,
            progress:bool=True, # Show a progress bar on stderr for an update that takes over a second
            workers:int=0): # Processes reading sessions: 0 reads here; None picks for a big update (see above)
-    "Bring the index up to date with the transcripts on disk; returns how many files were new, same, grown, rewritten and gone"
+    "Bring the index up to date with the transcripts on disk; how many files were new, same, grown, rewritten and gone"
     groups, rows = _jobs(self.db, self.cfg)
-    todo = sorted((min(j.stat.st_mtime for j in js), sid, js) for sid, js in groups.items() if any(j.state != 'same' for j in js))
+    changed = {sid: js for sid, js in groups.items() if any(j.state != 'same' for j in js)}
+    todo = sorted((min(j.stat.st_mtime for j in js), sid, js) for sid, js in changed.items())
     stats = AttrDict(new=0, same=0, grown=0, rewritten=0, gone=0)
     for js in groups.values():
         for j in js: stats[j.state] += 1
@@ -437,7 +450,8 @@ def update(self:SessIndex,
         gen = (_meta(db, 'gen') or 0) + 1
         self._write_all(todo, workers, gen, bar)
         stats.gone = self._mark_gone(rows, {str(j.path) for js in groups.values() for j in js})
-        if todo or stats.gone: db.execute("insert or replace into meta values ('gen', ?)", (gen,))  # `.sql` sees a change by it
+        if todo or stats.gone:  # `.sql` sees a change by it
+            db.execute("insert or replace into meta values ('gen', ?)", (gen,))
         db.execute('commit')
     except BaseException:
         if db.in_transaction: db.execute('rollback')
@@ -477,10 +491,11 @@ def word_find(pattern:str): # Literal text to find
         return next((m.span() for m in rx.finditer(txt) if ok(m.start())), None)
     return find
 
-# %% ../nbs/15_sessindex.ipynb #7ffdca46
+# %% ../nbs/15_sessindex.ipynb #31aa0d46
 class IndexHit(AttrDict):
-    "One hit from `SessIndex.search`: `sid`, `uuid`, `i`, `time`, `role`, `preview`, `span`, `path`, `cwd`, `gone`, `resume`"
-    def __repr__(self): return f"{self.sid[:8]} {(self.time or '')[:19].replace('T', ' '):19} {self.role:<9} {self.preview}"
+    "A `SessIndex.search` hit: `sid`, `uuid`, `i`, `time`, `role`, `preview`, `span`, `path`, `cwd`, `gone`, `resume`"
+    def __repr__(self):
+        return f"{self.sid[:8]} {(self.time or '')[:19].replace('T', ' '):19} {self.role:<9} {self.preview}"
 
 def resume_cmd(sid, # Session id
                cwd=None, # The directory it ran in
@@ -499,7 +514,7 @@ def ctx(self:IndexHit,
     recs = load_recs(self.path)
     return L(recs[max(0, self.i - before):self.i + after + 1])
 
-# %% ../nbs/15_sessindex.ipynb #70ca498f
+# %% ../nbs/15_sessindex.ipynb #2aaa1092
 class IndexHits(Rows):
     "The hits of `SessIndex.search`, newest first: one line each, a table in a notebook"
     def __repr__(self): return '\n'.join(map(repr, self)) if len(self) else '(no hits)'
@@ -508,8 +523,8 @@ class IndexHits(Rows):
         def row(h):
             a, b, t = *h.span, h.preview
             txt = f'{html.escape(t[:a])}<mark>{html.escape(t[a:b])}</mark>{html.escape(t[b:])}'
-            return ''.join(f'<td style="text-align:left">{c}</td>' for c in (h.sid[:8], html.escape((h.time or '')[:19]), h.role, txt,
-                                                                             f'<code>{html.escape(h.resume)}</code>'))
+            cells = (h.sid[:8], html.escape((h.time or '')[:19]), h.role, txt, f'<code>{html.escape(h.resume)}</code>')
+            return ''.join(f'<td style="text-align:left">{c}</td>' for c in cells)
         return ('<table><tr><th>session</th><th>time (UTC)</th><th>role</th><th>text</th><th>resume</th></tr>'
                 + ''.join(f'<tr>{row(h)}</tr>' for h in self) + '</table>')
 
@@ -530,7 +545,7 @@ def _filters(project, since):
     if since is not None: where += ' and m.timestamp >= ?'; args.append(_utc(since))
     return where, args
 
-# %% ../nbs/15_sessindex.ipynb #a47b9d3c
+# %% ../nbs/15_sessindex.ipynb #6ffc1df8
 _HIT_SQL = ('select m.id, m.session_id, m.uuid, m.i, m.timestamp, m.role, m.text, f.path, s.cwd, f.gone, m.agent_id '
             'from messages m join files f on f.id = m.file_id left join sessions s on s.session_id = m.session_id')
 
@@ -541,12 +556,14 @@ def _candidates(self:SessIndex, query, where, args, limit=None):
         cur = self.db.execute(f"{_HIT_SQL} where m.text != '' {where} order by m.id desc", args)
         while rows := cur.fetchmany(200): yield from rows
         return
-    ids, batch = self.db.execute('select rowid from messages_fts where messages_fts match ? order by rowid desc', (query,)), limit or 200
+    ids = self.db.execute('select rowid from messages_fts where messages_fts match ? order by rowid desc', (query,))
+    batch = limit or 200
     while chunk := [k for k, in ids.fetchmany(batch)]:  # texts can be long: read no more of them than the hits need
-        yield from self.db.execute(f'{_HIT_SQL} where m.id in ({",".join("?"*len(chunk))}) {where} order by m.id desc', [*chunk, *args])
+        marks = ",".join("?"*len(chunk))
+        yield from self.db.execute(f'{_HIT_SQL} where m.id in ({marks}) {where} order by m.id desc', [*chunk, *args])
         batch = min(2*batch, 1000)
 
-# %% ../nbs/15_sessindex.ipynb #41f84682
+# %% ../nbs/15_sessindex.ipynb #fba33748
 @patch
 def search(self:SessIndex,
            pattern:str, # Text to find: literal (where it starts a word, any case), or a regex with `regex=True`
@@ -559,7 +576,8 @@ def search(self:SessIndex,
     if regex: rx = re.compile(pattern); find, query = (lambda t: (m := rx.search(t)) and m.span()), None
     else: find, query = word_find(pattern), fts_query(pattern)
     hits = IndexHits()
-    for _, sid, uid, i, ts, role, txt, path, cwd, gone, agent in self._candidates(query, *_filters(project, since), limit):
+    rows = self._candidates(query, *_filters(project, since), limit)
+    for _, sid, uid, i, ts, role, txt, path, cwd, gone, agent in rows:
         if not (m := find(txt)): continue
         pv, span = match_preview(txt, *m, maxlen)
         hits.append(IndexHit(sid=sid, uuid=uid, i=i, time=ts, role=role, preview=pv, span=span, path=path, cwd=cwd,
@@ -567,30 +585,25 @@ def search(self:SessIndex,
         if limit and len(hits) >= limit: break
     return hits
 
-# %% ../nbs/15_sessindex.ipynb #d8711615
+# %% ../nbs/15_sessindex.ipynb #3148f402
+_PRICE_KEYS = ('input', 'output', 'cache_write_5m', 'cache_write_1h', 'cache_read')  # a price row's, in this order
 PRICES = dict(
     date='2026-12-01',
-    source=("Anthropic's pricing page (docs.anthropic.com/en/docs/about-claude/pricing), as the author of this table knew it on "
-            "that date, not fetched from the page: check it before relying on the dollars. claude-opus-4-6 is priced as "
-            "claude-opus-4-5, an assumption: the author knew no published price for it"),
+    source=("Anthropic's pricing page (docs.anthropic.com/en/docs/about-claude/pricing), as the author of this table "
+            "knew it on that date, not fetched from the page: check it before relying on the dollars. "
+            "claude-opus-4-6 is priced as claude-opus-4-5, an assumption: the author knew no published price for it"),
     unit='USD per million tokens',
-    models={
-        'claude-opus-4-6': dict(input=5, output=25, cache_write_5m=6.25, cache_write_1h=10, cache_read=0.5),
-        'claude-opus-4-5': dict(input=5, output=25, cache_write_5m=6.25, cache_write_1h=10, cache_read=0.5),
-        'claude-opus-4-1': dict(input=15, output=75, cache_write_5m=18.75, cache_write_1h=30, cache_read=1.5),
-        'claude-opus-4': dict(input=15, output=75, cache_write_5m=18.75, cache_write_1h=30, cache_read=1.5),
-        'claude-sonnet-4': dict(input=3, output=15, cache_write_5m=3.75, cache_write_1h=6, cache_read=0.3),
-        'claude-3-7-sonnet': dict(input=3, output=15, cache_write_5m=3.75, cache_write_1h=6, cache_read=0.3),
-        'claude-3-5-sonnet': dict(input=3, output=15, cache_write_5m=3.75, cache_write_1h=6, cache_read=0.3),
-        'claude-haiku-4-5': dict(input=1, output=5, cache_write_5m=1.25, cache_write_1h=2, cache_read=0.1),
-        'claude-3-5-haiku': dict(input=0.8, output=4, cache_write_5m=1, cache_write_1h=1.6, cache_read=0.08),
-        'claude-3-haiku': dict(input=0.25, output=1.25, cache_write_5m=0.3, cache_write_1h=0.5, cache_read=0.03),
-        'claude-3-opus': dict(input=15, output=75, cache_write_5m=18.75, cache_write_1h=30, cache_read=1.5),
-        '<synthetic>': dict(input=0, output=0, cache_write_5m=0, cache_write_1h=0, cache_read=0),
-    })
+    models={family: dict(zip(_PRICE_KEYS, row)) for families, row in (  # model families priced alike, then their prices
+        (('claude-opus-4-6', 'claude-opus-4-5'), (5, 25, 6.25, 10, 0.5)),
+        (('claude-opus-4-1', 'claude-opus-4', 'claude-3-opus'), (15, 75, 18.75, 30, 1.5)),
+        (('claude-sonnet-4', 'claude-3-7-sonnet', 'claude-3-5-sonnet'), (3, 15, 3.75, 6, 0.3)),
+        (('claude-haiku-4-5',), (1, 5, 1.25, 2, 0.1)),
+        (('claude-3-5-haiku',), (0.8, 4, 1, 1.6, 0.08)),
+        (('claude-3-haiku',), (0.25, 1.25, 0.3, 0.5, 0.03)),
+        (('<synthetic>',), (0, 0, 0, 0, 0))) for family in families})
 
-# %% ../nbs/15_sessindex.ipynb #1d49e119
-def load_prices(prices=None): # Rows overriding `PRICES`: a dict of model families, or a JSON file of one (optionally under "models")
+# %% ../nbs/15_sessindex.ipynb #88c99f1a
+def load_prices(prices=None): # Rows over `PRICES`: a dict by model family, or a JSON file of one (maybe in "models")
     "The price table: `PRICES['models']` with `prices` on top"
     if prices is None: return dict(PRICES['models'])
     if isinstance(prices, (str, Path)): prices = json.loads(Path(prices).read_text())
@@ -602,12 +615,11 @@ def model_price(model, # A model id, as a transcript records it
     k = max((k for k in table if isinstance(model, str) and model.startswith(k)), key=len, default=None)
     return table[k] if k else None
 
-# %% ../nbs/15_sessindex.ipynb #018ac0b6
+# %% ../nbs/15_sessindex.ipynb #832c7540
 _TOK_COLS = ('input_tokens', 'output_tokens', 'cache_write_5m', 'cache_write_1h', 'cache_read')
-_PRICE_KEYS = ('input', 'output', 'cache_write_5m', 'cache_write_1h', 'cache_read')
 _BY = dict(session='u.session_id', project='f.project', day='substr(u.timestamp, 1, 10)', model='u.model')
 
-def tokens_usd(toks, # Token counts by `usage` column: input_tokens, output_tokens, cache_write_5m, cache_write_1h, cache_read
+def tokens_usd(toks, # Token counts by `usage` column (input_tokens, output_tokens, cache_write_5m, cache_write_1h, ...)
                price): # A price row
     "What `toks` cost at `price`, in dollars"
     return sum((toks.get(k) or 0)*price[p] for k, p in zip(_TOK_COLS, _PRICE_KEYS))/1e6
@@ -617,12 +629,14 @@ class Totals(Rows):
     _cols = ('calls', 'input', 'output', 'cache_write', 'cache_read')
     def __repr__(self):
         if not len(self): return '(no usage)'
-        return '\n'.join(f"{str(r.key)[:44]:<44} " + ' '.join(f'{r[c]:>13,}' for c in self._cols) + f' ${r.usd:>11,.2f}' for r in self)
+        line = lambda r: f"{str(r.key)[:44]:<44} " + ' '.join(f'{r[c]:>13,}' for c in self._cols) + f' ${r.usd:>11,.2f}'
+        return '\n'.join(map(line, self))
     def _repr_markdown_(self):
         hdr = '| key | ' + ' | '.join(self._cols) + ' | USD |\n|---|' + '---:|'*(len(self._cols) + 1)
-        return hdr + ''.join(f"\n| {r.key} | " + ' | '.join(f'{r[c]:,}' for c in self._cols) + f' | {r.usd:,.2f} |' for r in self)
+        line = lambda r: f"\n| {r.key} | " + ' | '.join(f'{r[c]:,}' for c in self._cols) + f' | {r.usd:,.2f} |'
+        return hdr + ''.join(map(line, self))
 
-# %% ../nbs/15_sessindex.ipynb #97e00fa8
+# %% ../nbs/15_sessindex.ipynb #d09edd99
 @patch
 def cost(self:SessIndex,
          by:str='session', # Total per 'session', 'project', 'day' or 'model'
@@ -638,15 +652,17 @@ def cost(self:SessIndex,
     out, unknown = {}, set()
     for key, model, n, *toks in self.db.execute(sql, args):
         t, p = dict(zip(_TOK_COLS, toks)), model_price(model, table)
-        r = out.setdefault(key, AttrDict(key=key, calls=0, input=0, output=0, cache_write=0, cache_read=0, usd=0., unpriced=0))
+        r = out.setdefault(key, AttrDict(key=key, **dict.fromkeys(Totals._cols, 0), usd=0., unpriced=0))
         r.calls += n; r.input += t['input_tokens']; r.output += t['output_tokens']; r.cache_read += t['cache_read']
         r.cache_write += t['cache_write_5m'] + t['cache_write_1h']
         if p is None: unknown.add(model if isinstance(model, str) else '(no model)'); r.unpriced += n
         else: r.usd += tokens_usd(t, p)
-    if unknown: warnings.warn(f'no price for {", ".join(sorted(unknown))}: those calls are counted at $0; pass prices= to price them')
+    if unknown:
+        warnings.warn(f'no price for {", ".join(sorted(unknown))}: those calls are counted at $0; '
+                      'pass prices= to price them')
     return Totals(sorted(out.values(), key=lambda r: (-r.usd, str(r.key))))
 
-# %% ../nbs/15_sessindex.ipynb #8b83249e
+# %% ../nbs/15_sessindex.ipynb #0e748f0a
 _ARROW_TYPES = dict(integer='int64', real='float64', text='string')
 
 def _checkpointed(db):
@@ -663,7 +679,8 @@ def arrow(self:SessIndex, table:str): # One of `TABLES`
     schema = pa.schema(cols)
     try: import adbc_driver_sqlite.dbapi as adbc
     except ImportError: adbc = None
-    if adbc is not None and _checkpointed(self.db):  # the driver infers types from the first rows: a typed first row (dropped) fixes them
+    # the driver infers types from the first rows: a typed first row (dropped) fixes them
+    if adbc is not None and _checkpointed(self.db):
         typed = ', '.join({'int64': '0', 'float64': '0.0'}.get(t, "''") for _, t in cols)
         with adbc.connect(str(self.path)) as con, con.cursor() as cur:
             cur.execute(f'select {typed} union all select * from {table}')
@@ -673,13 +690,14 @@ def arrow(self:SessIndex, table:str): # One of `TABLES`
         batches.append(pa.record_batch([pa.array(c, type=t) for c, t in zip(zip(*rows), schema.types)], schema=schema))
     return pa.Table.from_batches(batches, schema=schema)
 
-# %% ../nbs/15_sessindex.ipynb #b8b8335b
+# %% ../nbs/15_sessindex.ipynb #2f1034a9
 @patch
 def sql(self:SessIndex, query:str): # A DuckDB query over `sessions`, `files`, `messages`, `tool_calls` and `usage`
     "Run `query` in DuckDB over the index's tables; DuckDB's relation"
     import duckdb
     gen = _meta(self.db, 'gen')
-    if self._duck is None or self._duck_gen != gen: self._duck, self._duck_gen, self._duck_tabs = duckdb.connect(), gen, set()
+    if self._duck is None or self._duck_gen != gen:
+        self._duck, self._duck_gen, self._duck_tabs = duckdb.connect(), gen, set()
     for t in TABLES:
         if t not in self._duck_tabs and re.search(rf'\b{t}\b', query, re.I):
             self._duck.register(t, self.arrow(t)); self._duck_tabs.add(t)

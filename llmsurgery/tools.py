@@ -248,17 +248,19 @@ def _calls_txt(calls):
 @patch
 def __repr__(self:ToolCalls): return _calls_txt(self)
 
-# %% ../nbs/07_tools.ipynb #cae9f1b5
+# %% ../nbs/07_tools.ipynb #9233b3c1
 STATUS_COLOURS = dict(success='#4a9c4e', error='#d2483f', running='#e8a33d')
-TOOL_COLOURS = dict(Bash='#4e79a7', Read='#59a14f', Edit='#f28e2b', MultiEdit='#f28e2b', Write='#e15759', NotebookEdit='#e15759',
-                    Grep='#76b7b2', Glob='#499894', Task='#b07aa1', Agent='#b07aa1', WebFetch='#edc948', WebSearch='#c9a227',
-                    TodoWrite='#9c755f', TaskCreate='#9c755f', TaskUpdate='#9c755f', Skill='#ff9da7')
-_PALETTE = ('#86bcb6', '#8cd17d', '#f1ce63', '#d37295', '#a0cbe8', '#ffbe7d', '#bab0ac', '#d7b5a6', '#79706e', '#b6992d')
+TOOL_COLOURS = dict(Bash='#4e79a7', Read='#59a14f', Edit='#f28e2b', MultiEdit='#f28e2b', Write='#e15759',
+                    NotebookEdit='#e15759', Grep='#76b7b2', Glob='#499894', Task='#b07aa1', Agent='#b07aa1',
+                    WebFetch='#edc948', WebSearch='#c9a227', TodoWrite='#9c755f', TaskCreate='#9c755f',
+                    TaskUpdate='#9c755f', Skill='#ff9da7')
+_PALETTE = ('#86bcb6', '#8cd17d', '#f1ce63', '#d37295', '#a0cbe8', '#ffbe7d', '#bab0ac', '#d7b5a6', '#79706e',
+            '#b6992d')
 
 def tool_colour(
     name, # A tool name, e.g. 'Bash' or 'mcp__linear__get_issue'
 )->str:
-    "The colour of `name`'s bars: its own in `TOOL_COLOURS`, else one of `_PALETTE` picked by the name (the same in every run)"
+    "The colour of `name`'s bars: its own in `TOOL_COLOURS`, else the one of `_PALETTE` the name picks (in every run)"
     return TOOL_COLOURS.get(name) or _PALETTE[sum(str(name).encode()) % len(_PALETTE)]
 
 # %% ../nbs/07_tools.ipynb #884db8bc
@@ -278,7 +280,7 @@ def turn_starts(
     "When the user's turns started: the times of the prompts they typed"
     return sorted(t for r in recs if isinstance(r, dict) and is_prompt(r) and (t := _ts(r.get('timestamp'))))
 
-# %% ../nbs/07_tools.ipynb #d3a87d59
+# %% ../nbs/07_tools.ipynb #0ceb5fc1
 IDLE = 60  # seconds with no call running after which the waterfall starts a new segment
 MIN_SPAN = 10  # seconds: the shortest time a segment's axis spans, so that one quick call does not fill it
 SEG_ROWS = 40  # most calls one segment of the waterfall draws on its time scale
@@ -294,7 +296,7 @@ def wf_segments(
     idle:float=IDLE, # Seconds with nothing running that end a segment
     most:int=SEG_ROWS, # Most rows in a segment
 )->list:
-    "`tree` cut into segments drawn on their own time scale: at each new turn, after `idle` seconds with no call running, every `most` rows"
+    "`tree` cut into segments, each on its own time scale: at each turn, after `idle` idle seconds, every `most` rows"
     segs, cur, end, turn, gap, cont = [], [], None, None, None, False
     for c, d in tree:
         k = sum(t <= c.start for t in turns) if c.start and turns else turn
@@ -330,7 +332,7 @@ def _fit(s, n):
     "`s` cut to `n` characters by dropping its middle"
     return s if len(s) <= n else s[:(h := n*2//5)] + '…' + s[len(s)-(n-h-1):]
 
-# %% ../nbs/07_tools.ipynb #184692ab
+# %% ../nbs/07_tools.ipynb #14fb1b0c
 def _legend(calls, width):
     "SVG text and swatches naming the tools of `calls`, most used first, wrapped to `width`; returns (svg, height)"
     out, x, y = [], 6, 12
@@ -344,12 +346,13 @@ def _legend(calls, width):
                     ('running', f'stroke="{STATUS_COLOURS["running"]}" stroke-dasharray="3 2"')):
         if not any(c.status == st for c in calls): continue
         if x + 20 + 7*len(st) > width and x > 6: x, y = 6, y + 16
-        out.append(f'<rect x="{x}" y="{y-9}" width="10" height="10" rx="2" fill="#fff" {sty}/><text x="{x+14}" y="{y}" fill="#777">{st}</text>')
+        out.append(f'<rect x="{x}" y="{y-9}" width="10" height="10" rx="2" fill="#fff" {sty}/>'
+                   f'<text x="{x+14}" y="{y}" fill="#777">{st}</text>')
         x += 20 + 7*len(st)
     return ''.join(out), y + 8
 
 def _bar(c, d, y, x, t1, lw, row, t00):
-    "The SVG group for one call `c` at depth `d`, row top `y`; `x` maps a time to an x coordinate, `t1` ends a running call"
+    "The SVG group for call `c` at depth `d`, row top `y`; `x` maps a time to an x coordinate, `t1` ends a running call"
     lab = _fit(c.label, max(8, (lw-12-d*12)//7))
     at = f' · at {_fmt_off((c.start - t00).total_seconds())}' if c.start and t00 else ''
     tip = (f"{c.label}\n{c.status} {_dur(c.dur) or '(no result)'}{at} · in {c.in_toks:,} out {c.out_toks:,} tokens"
@@ -361,27 +364,31 @@ def _bar(c, d, y, x, t1, lw, row, t00):
         x0, x1 = x(c.start), x(c.end or t1)
         sty = ' stroke="#333" stroke-width="1.2"' if c.is_agent else ''
         if c.status == 'error': sty = f' stroke="{STATUS_COLOURS["error"]}" stroke-width="2"'
-        if c.status == 'running': sty = f' stroke="{STATUS_COLOURS["running"]}" stroke-dasharray="3 2" fill-opacity="0.5"'
+        if c.status == 'running':
+            sty = f' stroke="{STATUS_COLOURS["running"]}" stroke-dasharray="3 2" fill-opacity="0.5"'
         w = max(x1-x0, 3)
-        g.append(f'<rect x="{x0:.1f}" y="{y+3}" width="{w:.1f}" height="{row-6}" rx="2" fill="{tool_colour(c.name)}"{sty}/>')
+        fill = tool_colour(c.name)
+        g.append(f'<rect x="{x0:.1f}" y="{y+3}" width="{w:.1f}" height="{row-6}" rx="2" fill="{fill}"{sty}/>')
         if (dl := _dur(c.dur)):  # the duration beside the bar, inside the drawing
             at = f'x="{x0+w+4:.1f}"' if x0 + w + 4 + 6*len(dl) <= x(t1) + 12 else f'x="{x0-4:.1f}" text-anchor="end"'
             g.append(f'<text class="dur" {at} y="{y+row-5}" font-size="10" fill="#666">{dl}</text>')
     return ''.join(g) + '</g>'
 
-# %% ../nbs/07_tools.ipynb #a0fa1cf7
+# %% ../nbs/07_tools.ipynb #b477e517
 def _seg_head(s, t00, y, lw, width, hh, row):
     "The header band of segment `s` at `y`: what it is, its idle gap, and its time ticks"
     n, span = len(s.rows), (s.t1 - s.t0).total_seconds() if s.t0 else 0
     axis = max(span, MIN_SPAN)
     what = ([f'⋯ {_dur(s.gap)} idle'] if s.gap else []) + (['continued'] if s.cont else []) + \
            ([f'turn {s.turn}'] if s.turn else []) + \
-           ([f'from {_fmt_off((s.t0 - t00).total_seconds())} for {_dur(span) or "0s"}'] if s.t0 else []) + [f"{n} call{'s' if n != 1 else ''}"]
+           ([f'from {_fmt_off((s.t0 - t00).total_seconds())} for {_dur(span) or "0s"}'] if s.t0 else []) + \
+           [f"{n} call{'s' if n != 1 else ''}"]
     tip = f"{' · '.join(what)}" + (f'\n{_dur(s.gap)} with no call running, left out of the drawing' if s.gap else '')
+    line_w, head = 2 if s.gap or not s.cont else 1, html.escape(_fit(" · ".join(what), (width-12)//7))
     out = [f'<g class="seg{" idle" if s.gap else ""}"><title>{html.escape(tip)}</title>'
            f'<rect x="0" y="{y}" width="{width}" height="{hh}" fill="#f1f1f4"/>'
-           f'<line x1="0" y1="{y}" x2="{width}" y2="{y}" stroke="#9a9aa6" stroke-width="{2 if s.gap or not s.cont else 1}"/>'
-           f'<text x="6" y="{y+14}" fill="#333" font-weight="bold">{html.escape(_fit(" · ".join(what), (width-12)//7))}</text></g>']
+           f'<line x1="0" y1="{y}" x2="{width}" y2="{y}" stroke="#9a9aa6" stroke-width="{line_w}"/>'
+           f'<text x="6" y="{y+14}" fill="#333" font-weight="bold">{head}</text></g>']
     if not s.t0: return out
     bw, step = width - lw - 12, _tick_step(axis)
     k0, off0 = int(-(-(s.t0 - t00).total_seconds() // step)), (s.t0 - t00).total_seconds()
@@ -390,11 +397,12 @@ def _seg_head(s, t00, y, lw, width, hh, row):
         if tx > lw + bw + 0.5: break
         lab = _fmt_off(k*step)
         anc = f'x="{tx+2:.1f}"' if tx + 2 + 7*len(lab) <= width else f'x="{tx-2:.1f}" text-anchor="end"'
-        out.append(f'<line class="tick" x1="{tx:.1f}" y1="{y+hh-4}" x2="{tx:.1f}" y2="{y+hh+len(s.rows)*row}" stroke="#e3e3e3"/>'
+        y2 = y + hh + len(s.rows)*row
+        out.append(f'<line class="tick" x1="{tx:.1f}" y1="{y+hh-4}" x2="{tx:.1f}" y2="{y2}" stroke="#e3e3e3"/>'
                    f'<text class="tick" {anc} y="{y+hh-6}" fill="#777">{lab}</text>')
     return out
 
-# %% ../nbs/07_tools.ipynb #a4c5c118
+# %% ../nbs/07_tools.ipynb #4faa75bf
 def waterfall(
     calls, # `ToolCall` rows, e.g. from `tool_calls`
     width=960, # Width of the drawing in pixels
@@ -404,7 +412,7 @@ def waterfall(
     idle:float=IDLE, # Seconds with no call running that start a new segment
     most:int=SEG_ROWS, # Most calls in one segment
 )->str: # An `<svg>` element
-    "An SVG timeline of `calls`: a bar per call coloured by tool, nested under its agent, in segments by turn with idle time left out"
+    "An SVG timeline of `calls`: a bar per call coloured by tool, under its agent, in segments by turn, idle time cut"
     tree, (t00, _) = call_tree(calls), _bounds(calls)
     segs, bw, hh = wf_segments(tree, sorted(turns or ()), idle, most), width - lw - 12, 34
     leg, y = _legend(calls, width)

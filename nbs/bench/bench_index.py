@@ -74,14 +74,17 @@ def step_baseline(a):
     from llmsurgery.read import load_recs
     fs = sorted(projects_dir().rglob('*.jsonl'))
     t, c = time.perf_counter(), _cpu(); n = sum(len(load_recs(f)) for f in fs)
-    return dict(secs=time.perf_counter()-t, cpu=_cpu()-c, files=len(fs), recs=n, mb=sum(f.stat().st_size for f in fs)/1e6)
+    mb = sum(f.stat().st_size for f in fs)/1e6
+    return dict(secs=time.perf_counter()-t, cpu=_cpu()-c, files=len(fs), recs=n, mb=mb)
 
 
 def step_build(a):
     base = _rss_mb()
     from llmsurgery.sessindex import SessIndex
     imp = _rss_mb()
-    if a.workers is not None: Path(a.index).parent.mkdir(parents=True, exist_ok=True); a.index = str(Path(a.index).with_suffix(f'.w{a.workers}.sqlite'))
+    if a.workers is not None:  # a build with a set number of workers gets an index of its own
+        Path(a.index).parent.mkdir(parents=True, exist_ok=True)
+        a.index = str(Path(a.index).with_suffix(f'.w{a.workers}.sqlite'))
     t, c = time.perf_counter(), _cpu()
     ix = SessIndex(a.index)
     st = ix.update(progress=False, workers=a.workers)
@@ -95,8 +98,11 @@ def step_append(a):
     from llmsurgery.sessindex import SessIndex
     from llmsurgery.write import tool_turn, append_sess
     ix = SessIndex(a.index)
-    sid, size, path = ix.db.execute('select session_id, size, path from sessions order by size limit 1 offset (select count(*)/2 from sessions)').fetchone()
-    if os.stat(path).st_nlink != 1: sys.exit(f'{path} is a hard link to the cache: appending would change the cached corpus')
+    median = ('select session_id, size, path from sessions order by size '
+              'limit 1 offset (select count(*)/2 from sessions)')
+    sid, size, path = ix.db.execute(median).fetchone()
+    if os.stat(path).st_nlink != 1:
+        sys.exit(f'{path} is a hard link to the cache: appending would change the cached corpus')
     recs = tool_turn('Check the invoice totals again, please.', 'Bash', {'command': 'pytest -q tests/test_totals.py'},
                      '3 passed in 0.41s', 'All three totals tests pass.', key='bench')
     append_sess(recs, sid)
@@ -123,7 +129,8 @@ def step_sql(a):
     q = 'select count(*), sum(len(text)) from messages'
     t = time.perf_counter(); r1 = ix.sql(q).fetchall(); first = time.perf_counter()-t
     t = time.perf_counter(); ix.sql(q).fetchall(); again = time.perf_counter()-t
-    t = time.perf_counter(); ix.sql('select name, count(*) from tool_calls group by name').fetchall(); tc = time.perf_counter()-t
+    t = time.perf_counter(); ix.sql('select name, count(*) from tool_calls group by name').fetchall()
+    tc = time.perf_counter()-t
     out = Path(a.index).parent/'parquet'
     t = time.perf_counter(); export_parquet(out, ix); pq = time.perf_counter()-t
     return dict(first=first, again=again, tools_first=tc, rows=r1[0][0], chars=r1[0][1], parquet=pq,
@@ -161,7 +168,8 @@ def step_compare(a):
         ts = []
         for _ in range(3):
             t = time.perf_counter()
-            n = ix.db.execute('select count(*) from messages where instr(lower(text), ?) > 0', (pat.lower(),)).fetchone()[0]
+            scan = 'select count(*) from messages where instr(lower(text), ?) > 0'
+            n = ix.db.execute(scan, (pat.lower(),)).fetchone()[0]
             ts.append(time.perf_counter()-t)
         out[f'sqlite scan: {name}'] = dict(median=statistics.median(ts), rows=n)
         ix.sql('select 1 from messages limit 1')
@@ -188,7 +196,8 @@ STEPS = dict(baseline=step_baseline, build=step_build, append=step_append, searc
 def run_step(name, cfg, a):
     "Run step `name` in a fresh process with the scratch config home; its result dict"
     env = {**os.environ, 'HOME': str(cfg.parent/'home'), 'CLAUDE_CONFIG_DIR': str(cfg), 'PYTHONPATH': str(REPO)}
-    argv = [sys.executable, str(HERE), '--step', name, '--index', a.index, '--reps', str(a.reps)] + (['--workers', str(a.workers)] if a.workers is not None else [])
+    argv = [sys.executable, str(HERE), '--step', name, '--index', a.index, '--reps', str(a.reps)]
+    if a.workers is not None: argv += ['--workers', str(a.workers)]
     r = subprocess.run(argv, env=env, capture_output=True, text=True)
     if r.returncode: sys.exit(f'step {name} failed:\n{r.stderr[-3000:]}')
     return json.loads(r.stdout.strip().splitlines()[-1])
@@ -229,10 +238,12 @@ def report(a, cfg):
     a.workers = None
     bu = run_step('build', cfg, a)
     ratio = bu['secs']/b['secs']; ok &= ratio <= TARGETS['build'] and bu['peak_mb'] < TARGETS['peak_mb']
-    print(f"  update() from nothing (workers: {min(4, os.cpu_count() or 1)})   {bu['secs']:7.2f} s   = {ratio:.2f}x load_recs "
-          f"(target <= {TARGETS['build']}x); CPU {bu['cpu']:.2f} s = {bu['cpu']/b['cpu']:.2f}x; load average {os.getloadavg()[0]:.1f} "
-          f"on {os.cpu_count()} cores")
-    print(f"    peak RSS {bu['peak_mb']:.0f} MB in the writing process (imports alone {bu['import_mb']:.0f} MB; target < {TARGETS['peak_mb']} MB); "
+    nw = min(4, os.cpu_count() or 1)
+    print(f"  update() from nothing (workers: {nw})   {bu['secs']:7.2f} s   = {ratio:.2f}x load_recs "
+          f"(target <= {TARGETS['build']}x); CPU {bu['cpu']:.2f} s = {bu['cpu']/b['cpu']:.2f}x; "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(f"    peak RSS {bu['peak_mb']:.0f} MB in the writing process (imports alone {bu['import_mb']:.0f} MB; "
+          f"target < {TARGETS['peak_mb']} MB); "
           f"largest worker {bu['worker_mb']:.0f} MB; index on disk {bu['db_mb']:.0f} MB; {bu['stats']}")
     ap = run_step('append', cfg, a)
     ok &= ap['secs'] < TARGETS['append'] and ap['found']
@@ -244,7 +255,8 @@ def report(a, cfg):
         print(f"  search {name:<16} {r['pat']!r:<26} median {r['median']*1000:7.1f} ms  min {r['min']*1000:7.1f} ms  "
               f"hits {r['hits']}")
     sq = run_step('sql', cfg, a)
-    print(f"  sql: first query {sq['first']:.2f} s (copies messages: {sq['rows']:,} rows, {sq['chars']/1e6:.0f} M chars), "
+    print(f"  sql: first query {sq['first']:.2f} s "
+          f"(copies messages: {sq['rows']:,} rows, {sq['chars']/1e6:.0f} M chars), "
           f"repeat {sq['again']*1000:.1f} ms; tool_calls query {sq['tools_first']:.2f} s; "
           f"export_parquet {sq['parquet']:.2f} s ({sq['parquet_mb']:.0f} MB); peak RSS {sq['peak_mb']:.0f} MB")
     if not a.skip_counts:
@@ -254,7 +266,8 @@ def report(a, cfg):
         if not c['equal']: print(f"                                    library {c['lib']}")
     if a.compare:
         for k, v in run_step('compare', cfg, a).items():
-            print(f"  compare {k:<40} " + '  '.join(f'{x} {y:.3f}' if isinstance(y, float) else f'{x} {y}' for x, y in v.items()))
+            figs = (f'{x} {y:.3f}' if isinstance(y, float) else f'{x} {y}' for x, y in v.items())
+            print(f"  compare {k:<40} " + '  '.join(figs))
     print('PASS' if ok else 'FAIL')
     return 0 if ok else 1
 
