@@ -4,12 +4,12 @@
 
 # %% auto #0
 __all__ = ['SCHEMA_VERSION', 'SCHEMA', 'TABLES', 'FTS_HASH_BYTES', 'MARK_SPAN', 'MSG_COLS', 'USAGE_COLS', 'CALL_COLS',
-           'SESS_COLS', 'FTS_DROP', 'PARALLEL_BYTES', 'BATCH_BYTES', 'PRICES', 'index_path', 'SessIndex', 'index_files',
-           'read_transcript', 'file_state', 'msg_rows', 'usage_rows', 'call_rows', 'sess_row', 'session_rows',
-           'fts_query', 'word_find', 'IndexHit', 'resume_cmd', 'IndexHits', 'load_prices', 'model_price', 'tokens_usd',
-           'Totals', 'export_parquet']
+           'SESS_COLS', 'TAIL_RECS', 'FTS_DROP', 'PARALLEL_BYTES', 'BATCH_BYTES', 'PRICES', 'index_path', 'SessIndex',
+           'index_files', 'read_transcript', 'file_state', 'msg_rows', 'usage_rows', 'call_rows', 'sess_row',
+           'session_rows', 'fts_query', 'word_find', 'IndexHit', 'resume_cmd', 'IndexHits', 'load_prices',
+           'model_price', 'tokens_usd', 'Totals', 'export_parquet']
 
-# %% ../nbs/15_sessindex.ipynb #2ec9cd64
+# %% ../nbs/15_sessindex.ipynb #79192f27
 import os, re, gc, json, html, shlex, sqlite3, hashlib, warnings, socket, unicodedata, importlib
 from operator import itemgetter
 from itertools import chain, islice
@@ -21,7 +21,7 @@ from fastcore.foundation import L
 from .paths import claude_dir, proj_name, sess_info, first_prompt, json_vals
 from .read import load_recs, rec_txt, rec_role, sess_meta, sess_id
 from .thread import sess_thread
-from .tools import tool_calls, progress_copies
+from .tools import tool_calls, progress_copies, in_toks, ctx_window
 from .search import match_preview
 from .text import Rows
 
@@ -197,7 +197,7 @@ def _thread_idx(path, recs):
         warnings.warn(f'{path}: no thread flags: {e}'); return set()
     return {i for i, r in enumerate(recs) if id(r) in on}
 
-# %% ../nbs/15_sessindex.ipynb #ff43306f
+# %% ../nbs/15_sessindex.ipynb #1dff4d15
 MSG_COLS = ('i', 'uuid', 'type', 'role', 'is_meta', 'is_sidechain', 'agent_id', 'timestamp', 'on_thread', 'text')
 
 def msg_rows(recs, # A transcript's records, in file order
@@ -206,10 +206,11 @@ def msg_rows(recs, # A transcript's records, in file order
              agent:str=None): # Agent id of a subagent transcript, for its records that name none
     "`messages` rows (in `MSG_COLS` order) for the records of `recs` from index `start` on"
     for i, r in enumerate(islice(recs, start, None), start):
-        if not _keep(r, txt := rec_txt(r)): continue
-        yield (i, _str(r.get('uuid')), str(r.get('type')), _role(r), int(r.get('isMeta') is True),
-               int(bool(r.get('isSidechain'))), _str(r.get('agentId')) or agent, _str(r.get('timestamp')), int(i in on),
-               txt)
+        if not (txt := rec_txt(r)) and not _keep(r, txt): continue  # most records have text: no second look
+        get = r.get
+        yield (i, _str(get('uuid')), str(get('type')), 'assistant' if get('type') == 'assistant' else _role(r),
+               int(get('isMeta') is True), int(bool(get('isSidechain'))), _str(get('agentId')) or agent,
+               _str(get('timestamp')), int(i in on), txt)
 
 # %% ../nbs/15_sessindex.ipynb #a32ae704
 USAGE_COLS = ('agent_id', 'message_id', 'request_id', 'uuid', 'model', 'timestamp', 'input_tokens', 'output_tokens',
@@ -226,15 +227,20 @@ def _usage_row(m, src, lines):
             _str(m.get('model')), _str(src.get('timestamp')), _n(u.get('input_tokens')), _n(u.get('output_tokens')),
             _n(u.get('cache_read_input_tokens')), cw, cw - w1h, w1h, lines)
 
-# %% ../nbs/15_sessindex.ipynb #c896e3c4
-def usage_rows(rec_lists): # Record lists of one session: its main transcript, then its subagents'
-    "One `usage` row per API call in `rec_lists`: the last line of each `message.id` and `requestId`"
-    recs, last, lines = list(chain.from_iterable(rec_lists)), {}, {}
+# %% ../nbs/15_sessindex.ipynb #a6c55256
+def _usage_calls(rec_lists):
+    "`(usage rows, line)`: `usage_rows`, and the usage line that sent the most context (`in_toks`), or None"
+    recs, last, lines, top, peak = list(chain.from_iterable(rec_lists)), {}, {}, None, -1
     for r in chain(recs, progress_copies(recs)):
-        if not (isinstance(m := r.get('message'), dict) and isinstance(m.get('usage'), dict)): continue
+        if not (isinstance(m := r.get('message'), dict) and isinstance(u := m.get('usage'), dict)): continue
         key = (m['id'], _str(r.get('requestId'))) if isinstance(m.get('id'), str) else id(r)
         last[key] = (m, r); lines[key] = lines.get(key, 0) + 1
-    return [_usage_row(m, r, lines[k]) for k, (m, r) in last.items()]
+        if (n := in_toks(u)) > peak: top, peak = r, n
+    return [_usage_row(m, r, lines[k]) for k, (m, r) in last.items()], top
+
+def usage_rows(rec_lists): # Record lists of one session: its main transcript, then its subagents'
+    "One `usage` row per API call in `rec_lists`: the last line of each `message.id` and `requestId`"
+    return _usage_calls(rec_lists)[0]
 
 # %% ../nbs/15_sessindex.ipynb #bb7928e1
 CALL_COLS = ('call_id', 'name', 'label', 'input', 'status', 'start', 'end', 'dur', 'is_agent', 'agent', 'parent',
@@ -252,7 +258,7 @@ def call_rows(calls): # `ToolCall` rows, from `tool_calls`
                     len(output or ''), _str(rec.get('uuid'))))
     return out
 
-# %% ../nbs/15_sessindex.ipynb #9a26c5d5
+# %% ../nbs/15_sessindex.ipynb #94c42b3f
 SESS_COLS = ('session_id', 'project', 'cwd', 'title', 'first_prompt', 'created', 'modified', 'size', 'version',
              'lineage', 'model', 'branch', 'path', 'n_agents')
 
@@ -267,11 +273,25 @@ def _lineage(sid, recs):
         if (ff := r.get('forkedFrom')) is not None and isinstance(ff, dict): fork[ff.get('sessionId')] = None
     return [s for s in {**own, **req, **fork} if isinstance(s, str) and s and s != sid]
 
+TAIL_RECS = 500  # the last records read for a session's version, branch and model
+
+def _tail_meta(recs):
+    "`version`, `gitBranch` and `model` as `sess_meta` finds them in the last `TAIL_RECS` of `recs`, looked for from the end"
+    out, want = AttrDict(version=None, gitBranch=None, model=None), 3
+    for r in reversed(recs[-TAIL_RECS:]):
+        for k in ('version', 'gitBranch'):
+            if out[k] is None and (v := r.get(k)) is not None: out[k] = v; want -= 1
+        if out.model is None and r.get('type') == 'assistant' and isinstance(msg := r.get('message'), dict) \
+           and msg.get('model') not in (None, '<synthetic>'): out.model = msg['model']; want -= 1
+        if not want: break
+    return out
+
 def sess_row(path, # The session's main transcript
              recs, # Its records
              n_agents:int=0): # How many subagent transcripts it has
     "The `sessions` row (in `SESS_COLS` order) for the transcript at `path`"
-    path, st, info, m = Path(path), os.stat(path), sess_info(path), sess_meta(recs[-500:])
+    path, st, info = Path(path), os.stat(path), sess_info(path)
+    m = _tail_meta(recs) if info else sess_meta(recs[-TAIL_RECS:])  # with `info`, only the fields `_tail_meta` finds
     created = next((r['timestamp'] for r in recs if isinstance(r.get('timestamp'), str)), None)
     cwd, title, prompt = (info.cwd, info.title or info.summary, info.first_prompt) if info else \
                          (_str(m.cwd), m.title, first_prompt(recs))
@@ -287,7 +307,7 @@ def _drop_rows(db, fid, start=0):
     "Remove the `messages` rows of file `fid` from record `start` on, and their full-text entries"
     db.execute(FTS_DROP, (fid, start)); db.execute('delete from messages where file_id=? and i>=?', (fid, start))
 
-# %% ../nbs/15_sessindex.ipynb #cbd8c123
+# %% ../nbs/15_sessindex.ipynb #98072a01
 def _file_rows(job):
     "Read one file of a session: its new `messages` rows (thread flag included), and its records and marks"
     rd = read_transcript(job.path)
@@ -305,8 +325,10 @@ def session_rows(jobs): # The files of one session to read, as `update` lists th
         main = next((f for f in fs if f.job.agent is None), None)
         agents = [f.recs for f in fs if f.job.agent is not None]
         res = AttrDict(files=fs, calls=None, usage=None, sess=None)
-        if main: res.update(calls=call_rows(tool_calls(main.recs, agents)), usage=usage_rows([main.recs, *agents]),
-                            sess=sess_row(main.job.path, main.recs, len(agents)))
+        if main:
+            res.usage, top = _usage_calls([main.recs, *agents])  # the peak line tells the context window
+            res.calls = call_rows(tool_calls(main.recs, agents, window=ctx_window([top] if top else [])))
+            res.sess = sess_row(main.job.path, main.recs, len(agents))
         for f in fs: del f['recs']  # not needed any more, and not worth sending back from a worker
         return res
     finally:
