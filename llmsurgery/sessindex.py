@@ -258,7 +258,7 @@ def call_rows(calls): # `ToolCall` rows, from `tool_calls`
                     len(output or ''), _str(rec.get('uuid'))))
     return out
 
-# %% ../nbs/15_sessindex.ipynb #94c42b3f
+# %% ../nbs/15_sessindex.ipynb #593360d2
 SESS_COLS = ('session_id', 'project', 'cwd', 'title', 'first_prompt', 'created', 'modified', 'size', 'version',
              'lineage', 'model', 'branch', 'path', 'n_agents')
 
@@ -276,7 +276,7 @@ def _lineage(sid, recs):
 TAIL_RECS = 500  # the last records read for a session's version, branch and model
 
 def _tail_meta(recs):
-    "`version`, `gitBranch` and `model` as `sess_meta` finds them in the last `TAIL_RECS` of `recs`, looked for from the end"
+    "`version`, `gitBranch` and `model` as `sess_meta` finds them in the last `TAIL_RECS` of `recs`, read from the end"
     out, want = AttrDict(version=None, gitBranch=None, model=None), 3
     for r in reversed(recs[-TAIL_RECS:]):
         for k in ('version', 'gitBranch'):
