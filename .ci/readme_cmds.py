@@ -125,22 +125,54 @@ def check(cmd, opt):
     def deco(f): CHECKS[(cmd, opt)] = f; return f
     return deco
 
-def listed(r): return [l.split()[0] for l in ok(r).stdout.splitlines()[1:]]
+def listed(r):
+    "The full session ids a `sess_ls` table lists (it shows their first eight characters), in its order"
+    full = {W[k]: None for k in ('K', 'S', 'F', 'D')}
+    return [next((s for s in full if s.startswith(l.split()[0])), l.split()[0]) for l in ok(r).stdout.splitlines()[1:]]
+
+def widest(r): return max(map(len, ok(r).stdout.splitlines()))
 
 @check('sess_ls', '')
 def _(sp):
     r = run('sess_ls')
     ids, head = listed(r), r.stdout.splitlines()[0]
-    need(head.split()[:2] == ['session', 'modified'], f'no header: {head!r}')
+    need(head.split() == ['sid', 'modified', 'size', 'cwd', 'summary'], f'no header: {head!r}')
     want = [W['K'], W['S'], W['F'], W['D']]  # an id held by two projects is one session, listed once
     need(ids == want, f'listed {ids}, expected {want}')
-    return f"all {len(ids)} sessions newest first ({names(ids)}) under a header row"
+    need(widest(r) <= 80, f'a line of {widest(r)} characters, wider than 80')
+    cwd = load_recs(path('co', W['K']))[1]['cwd']
+    cell = re.split('  +', r.stdout.splitlines()[1])[3]
+    need(len(cell) > 1 and cwd.endswith(cell.lstrip('…')), f'the cwd column shows {cell!r}, not a cut of {cwd!r}')
+    return (f"all {len(ids)} sessions newest first ({names(ids)}) under a header row, every line within 80 "
+            f"columns, the corpus session's cwd column {cell!r} cut from the directory it ran in ({cwd!r})")
 
 @check('sess_ls', 'here')
 def _(sp):
     ids = listed(run('sess_ls', sp, cwd=W['fx']))
     need(ids == [W['S'], W['F'], W['D']], f'listed {ids}')
     return f"in the fixtures project: only its {len(ids)} sessions ({names(ids)})"
+
+@check('sess_ls', 'project')
+def _(sp):
+    cwd = load_recs(path('co', W['K']))[1]['cwd']
+    part = cwd.rsplit('/', 1)[-1].upper()
+    ids, ids2 = listed(run('sess_ls', sp, part)), listed(run('sess_ls', sp, W['fx']))
+    need(ids == [W['K']], f'{sp} {part}: listed {ids}')
+    need(ids2 == [W['S'], W['F'], W['D']], f'{sp} {W["fx"]}: listed {ids2}')
+    return (f"{sp} {part} (a part of a directory, in any case): only the corpus session; {sp} PATH: only the "
+            f"{len(ids2)} sessions of that project ({names(ids2)})")
+
+@check('sess_ls', 'since')
+def _(sp):
+    t = time.strftime('%Y-%m-%dT%H:%M:%S', time.localtime(path('fx', W['S']).stat().st_mtime))
+    ids = listed(run('sess_ls', sp, t))
+    need(ids == [W['K'], W['S']], f'{sp} {t}: listed {ids}')
+    r = ok(run('sess_ls', sp, '2999-01-01'))
+    need(r.stdout.startswith('No Claude Code sessions') and r.stdout.rstrip().endswith('that match.'), r.stdout)
+    bad = run('sess_ls', sp, 'yesterday')
+    need(bad.returncode == 2 and 'ISO date' in bad.stderr, f'a bad date: exit {bad.returncode}, {bad.stderr!r}')
+    return (f"{sp} {t}: the {len(ids)} sessions modified since ({names(ids)}); {sp} 2999-01-01: none, saying so; "
+            f"{sp} yesterday: one line asking for an ISO date, exit 2")
 
 @check('sess_ls', 'limit')
 def _(sp):
@@ -150,9 +182,14 @@ def _(sp):
 
 @check('sess_ls', 'width')
 def _(sp):
-    out = ok(run('sess_ls', sp, 12)).stdout
-    need('Port this P…' in out and 'Port this Py' not in out, 'first prompt not cut to 12 characters')
-    return f"{sp} 12: the corpus session's first prompt shows as 'Port this P…'"
+    r80, r120 = run('sess_ls'), run('sess_ls', sp, 120)
+    need(widest(r120) <= 120 and widest(r120) > widest(r80), f'widest lines {widest(r80)} and {widest(r120)}')
+    cwd = load_recs(path('co', W['K']))[1]['cwd']
+    need(cwd in r120.stdout.splitlines()[1], f"the corpus session's directory {cwd!r} is not whole at 120 columns")
+    bad = run('sess_ls', sp, 20)
+    need(bad.returncode == 2 and 'width >= 60' in bad.stderr, f'{sp} 20: exit {bad.returncode}, {bad.stderr!r}')
+    return (f"{sp} 120: lines up to {widest(r120)} characters (at most {widest(r80)} by default); {sp} 20: "
+            "one line saying the least it takes, exit 2")
 
 @check('sess_show', '')
 def _(sp):
@@ -245,6 +282,20 @@ def _(sp):
     need(replies('mx0.ipynb') == lib(None), f'{sp} 0 did not keep everything')
     s40, s0 = (W['work']/'mx40.ipynb').stat().st_size, (W['work']/'mx0.ipynb').stat().st_size
     return f"{sp} 40: tool text cut as sess2dlg(mx=40) cuts it ({s40:,} bytes); {sp} 0 keeps everything ({s0:,} bytes)"
+
+@check('sess2nb', 'history')
+def _(sp):
+    cp = W['cp']
+    ok(run('sess2nb', path('cp', W['compacted']), '-o', 'plain.ipynb', cwd=cp))
+    ok(run('sess2nb', path('cp', W['compacted']), sp, '-o', 'hist.ipynb', cwd=cp))
+    recs = load_recs(path('cp', W['compacted']))
+    def typed(nb): return [m.content for m in read_ipynb(cp/nb).messages if m.kind == 'prompt' and not m.meta.get('label')]
+    lib = [m.content for m in sess2dlg(recs=recs, history=True).messages if m.kind == 'prompt' and not m.meta.get('label')]
+    need(typed('hist.ipynb') == lib and len(lib) > len(typed('plain.ipynb')), f'prompts {typed("hist.ipynb")!r}')
+    marks = [m.meta.get('rec_kind') for m in read_ipynb(cp/'hist.ipynb').messages if m.kind == 'raw']
+    need('system:compact_boundary' in marks, 'no compaction marked')
+    return (f"on the compacted fixture: {len(lib)} typed prompts (the plain notebook has {len(typed('plain.ipynb'))}), "
+            "the prompt before the compaction included and the compaction marked where it fell")
 
 @check('sess2nb', 'force')
 def _(sp):
