@@ -579,7 +579,7 @@ def _cells(m, cid):
                                     _cell_atts(m.attachments, out_names)))
     return cs
 
-# %% ../nbs/08_dialog.ipynb #a5796f8b
+# %% ../nbs/08_dialog.ipynb #2fc00ccb
 def _cell_ids():
     "A function turning message ids into unique, valid notebook cell ids"
     seen = set()
@@ -590,9 +590,19 @@ def _cell_ids():
         seen.add(c); return c
     return cid
 
+def _scalar(v, enc):
+    "The JSON of scalar `v`, as `json.dumps` writes it"
+    t = type(v)
+    if t is str: return enc(v)
+    if t is int: return int.__repr__(v)
+    if v is None: return 'null'
+    if t is bool: return 'true' if v else 'false'
+    return json.dumps(v)
+
+_FLAT = frozenset({str, int, bool, type(None)})
+
 def _dump(x, pad, out, enc):
     "Append to `out` the JSON of `x` as `json.dumps(x, indent=1, sort_keys=True)` writes it at indent `pad`"
-    if isinstance(x, str): return out.append(enc(x))
     if isinstance(x, dict) and x:
         inner = pad + ' '
         for j, k in enumerate(sorted(x)):
@@ -600,10 +610,11 @@ def _dump(x, pad, out, enc):
         return out.append('\n' + pad + '}')
     if isinstance(x, (list, tuple)) and x:
         inner = pad + ' '
-        if all(type(v) is str for v in x): return out.append('[\n' + inner + (',\n' + inner).join(map(enc, x)) + '\n' + pad + ']')
+        if all(type(v) in _FLAT for v in x):
+            return out.append('[\n' + inner + (',\n' + inner).join([_scalar(v, enc) for v in x]) + '\n' + pad + ']')
         for j, v in enumerate(x): out.append(('[\n' if j == 0 else ',\n') + inner); _dump(v, inner, out, enc)
         return out.append('\n' + pad + ']')
-    out.append(json.dumps(x))
+    out.append(_scalar(x, enc) if not isinstance(x, (dict, list, tuple)) else json.dumps(x))
 
 def _dumps_nb(nb):
     "UTF-8 bytes of notebook `nb`, as nbformat writes it; text with lone surrogates is written as JSON escapes"

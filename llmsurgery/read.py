@@ -139,17 +139,17 @@ def load_recs(
     if bad: _warn_bad(path, bad)
     return L(out)
 
-# %% ../nbs/01_read.ipynb #067345c8
+# %% ../nbs/01_read.ipynb #8995186a
 SLIM_TYPES = frozenset({'file-history-snapshot'})  # Record types `load_slim` leaves out
 SLIM_KEYS = ('toolUseResult',)  # Fields `load_slim` leaves out
-SHARED_KEYS = ('cwd', 'sessionId', 'version', 'gitBranch', 'slug', 'userType', 'entrypoint')
+SHARED_KEYS = ('type', 'cwd', 'sessionId', 'version', 'gitBranch', 'slug', 'userType', 'entrypoint')  # Kept once
 
 def load_slim(
     path, # Transcript (JSON Lines) file to read
     block_bytes:int=BLOCK_BYTES, # Bytes read at a time
 )->L: # Its records, in file order, without `SLIM_TYPES` records nor `SLIM_KEYS` fields
     "The records of the transcript at `path` that a conversation reader needs, as `load_recs` reads them"
-    out, bad, lno, shared = [], [], 0, {}
+    out, bad, lno, shared, usage = [], [], 0, {}, None
     enabled = gc.isenabled()
     gc.disable()
     try:
@@ -161,6 +161,9 @@ def load_slim(
                     for k in SLIM_KEYS: r.pop(k, None)
                     for k in SHARED_KEYS:
                         if type(v := r.get(k)) is str: r[k] = shared.setdefault(v, v)
+                    if type(m := r.get('message')) is dict and type(u := m.get('usage')) is dict:
+                        if u == usage: m['usage'] = usage  # the same response's usage, again
+                        else: usage = u
                     out.append(r)
     finally:
         if enabled:

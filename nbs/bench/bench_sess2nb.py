@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`sess2nb` on a 60 MB session of 10,000 tool calls, against reading it: a benchmark to run by hand, not a test.
 
-    python nbs/bench/bench_sess2nb.py [--calls 10000] [--mb 60] [--reps 3] [--data DIR] [--history]
+    python nbs/bench/bench_sess2nb.py [--calls 10000] [--mb 60] [--reps 5] [--data DIR] [--history]
 
 It generates the session with `mk_transcript.py` beside it
 (`--tool-calls 10000 --mb 60 --no-progress --no-api-records`, cached in DATA, by default the git-ignored
@@ -49,7 +49,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--calls', type=int, default=10000)
     ap.add_argument('--mb', type=int, default=60)
-    ap.add_argument('--reps', type=int, default=3)
+    ap.add_argument('--reps', type=int, default=5)
     ap.add_argument('--data', default=str(DATA), help='where generated transcripts are cached')
     ap.add_argument('--history', action='store_true', help='time `sess2nb --history` instead')
     a = ap.parse_args()
