@@ -4,16 +4,16 @@
 
 # %% auto #0
 __all__ = ['RELINK_WINDOW_MS', 'INTERRUPTED', 'NO_RESPONSE', 'MISSING', 'is_boundary', 'sess_thread', 'thread_msgs',
-           'sess_history', 'thread_state']
+           'sess_history', 'thread_state', 'lineage_recs']
 
-# %% ../nbs/02_thread.ipynb #c0069799
+# %% ../nbs/02_thread.ipynb #99c12630
 import bisect, gc
 from contextlib import contextmanager
 from typing import NamedTuple
 from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L
 from .paths import parse_ts
-from .read import CHAIN_TYPES, THINK_TYPES, rec_blocks
+from .read import CHAIN_TYPES, THINK_TYPES, rec_blocks, load_recs
 
 # %% ../nbs/02_thread.ipynb #64698c4d
 _KEPT_TYPES = CHAIN_TYPES - {'progress'}  # The record types the CLI keeps in a thread
@@ -804,3 +804,18 @@ def thread_state(
     return AttrDict(thread=thread, leaf=leaf and leaf['uuid'], rows=ld.rows, par=ld.parent, prog=ld.progress_parent,
                     ck=ld.checkpoint, last=ld.last, empty=ld.rewound_empty,
                     relink=lambda r, seen=(): fix.find(r, {r.get('uuid'), *seen}), up_to_msg=ld.up_to_msg)
+
+# %% ../nbs/02_thread.ipynb #0039fabb
+def lineage_recs(
+    paths, # Transcripts of one conversation, oldest first (e.g. `sess_lineage(path).files`)
+)->L: # Their records, in file order, each uuid once
+    "The records of several transcripts read as one: a row a later file copied is kept where it was first written"
+    seen, out = set(), []
+    for p in paths:
+        for r in load_recs(p):
+            u = r.get('uuid') if isinstance(r, dict) else None
+            if isinstance(u, str):
+                if u in seen: continue
+                seen.add(u)
+            out.append(r)
+    return L(out)
