@@ -297,6 +297,29 @@ def _(sp):
     return (f"on the compacted fixture: {len(lib)} typed prompts (the plain notebook has {len(typed('plain.ipynb'))}), "
             "the prompt before the compaction included and the compaction marked where it fell")
 
+@check('sess2nb', 'lineage')
+def _(sp):
+    # a conversation continued in a new file at its last compaction, as older releases wrote it (made here by hand)
+    cc = Path(sys.modules['llmsurgery'].__file__).parent/'data'/'cc'/'autocompact.jsonl'
+    rows = [json.loads(l) for l in cc.read_text().splitlines() if l.strip()]
+    at = max(i for i, r in enumerate(rows) if r.get('subtype') == 'compact_boundary')
+    proj = W['work']/'proj-lineage'; proj.mkdir(exist_ok=True); d = sess_dir(proj); d.mkdir(parents=True, exist_ok=True)
+    old, new_sid = d/f"{rows[0]['sessionId']}.jsonl", '00000000-0000-4000-8000-00000000005a'
+    new = d/f'{new_sid}.jsonl'
+    old.write_text(''.join(json.dumps(r) + '\n' for r in rows[:at]))
+    new.write_text(''.join(json.dumps(r if i == 0 else {**r, 'sessionId': new_sid}) + '\n' for i, r in enumerate(rows[at:])))
+    try:
+        ok(run('sess2nb', new_sid[:8], sp, '-o', 'lineage.ipynb', cwd=proj))
+        ok(run('sess2nb', new_sid[:8], '-o', 'alone.ipynb', cwd=proj))
+        lin, alone = read_ipynb(proj/'lineage.ipynb'), read_ipynb(proj/'alone.ipynb')
+        from llmsurgery.thread import lineage_recs
+        lib = sess2dlg(recs=lineage_recs([old, new]))
+        need([m.content for m in lin.messages] == [m.content for m in lib.messages], 'not the dialog of both files read as one')
+        need(len(lin.messages) > len(alone.messages), f'{len(lin.messages)} messages, the file alone {len(alone.messages)}')
+    finally: shutil.rmtree(d)
+    return (f"a conversation continued in a new file: {len(lin.messages)} messages from both files read as one "
+            f"(the newer file alone: {len(alone.messages)})")
+
 @check('sess2nb', 'force')
 def _(sp):
     nb = W['work']/'forced.ipynb'

@@ -80,15 +80,17 @@ def _user_msg_parts(r, names, skip=SKIP_BLOCKS):
         elif b.get('type') != 'text' or b.get('text'): rest.append(dict(b))
     return trs, rest
 
-# %% ../nbs/07a_chat.ipynb #6bc85212
+# %% ../nbs/07a_chat.ipynb #1aaa1d51
 SKILL_HEAD = 'Base directory for this skill:'  # How the body of an invoked skill starts
-LABEL_TAGS = (('<local-command-caveat>', 'command caveat'), ('<command-name>', 'command'), ('<command-message>', 'command'),
+LABEL_TAGS = (('<local-command-caveat>', 'command caveat'), ('<command-name>', 'command'),
+              ('<command-message>', 'command'),
               ('<local-command-stdout>', 'command output'), ('<local-command-stderr>', 'command output'),
               ('<bash-input>', 'bash command'), ('<bash-stdout>', 'bash output'), ('<bash-stderr>', 'bash output'),
               ('<task-notification>', 'task notification'), ('<system-reminder>', 'system reminder'),
               ('<user-prompt-submit-hook>', 'hook output'), ('<ide_opened_file>', 'IDE context'),
-              ('<ide_selection>', 'IDE context'), ('[Request interrupted by user', 'interruption'))  # Text starts and labels
-ROW_FLAGS = ('isMeta', 'isCompactSummary', 'isVisibleInTranscriptOnly')  # Flags of injected user rows, kept by `recs2chat`
+              ('<ide_selection>', 'IDE context'),
+              ('[Request interrupted by user', 'interruption'))  # How a text starts, and its label
+ROW_FLAGS = ('isMeta', 'isCompactSummary', 'isVisibleInTranscriptOnly')  # Injected rows' flags `recs2chat` keeps
 _CMD_NAME = re.compile(r'<command-name>(.*?)</command-name>', re.S)
 
 def _txt_label(t):
@@ -114,7 +116,7 @@ def user_label(
     if labs and all(labs): return labs[0]
     return 'injected text' if r.get('isMeta') is True else None
 
-# %% ../nbs/07a_chat.ipynb #c3892651
+# %% ../nbs/07a_chat.ipynb #d9fa53f7
 def _add_asst(out, r, parts, opened):
     "Add assistant record `r`; `opened` maps the API ids of assistant messages since the last user message to them"
     m = r['message']; mid = m.get('id')
@@ -130,7 +132,7 @@ def _prov(r):
     return dict(created=r.get('timestamp'), uid=r.get('uuid'))
 
 def _add_user_msg(out, r, role, parts, label=None):
-    "Add `parts` of user record `r` as a `role` message, merged into the last one of that role unless either is labelled"
+    "Add `parts` of user record `r` as a `role` message, merged into a last one of that role unless one is labelled"
     if out and out[-1].role == role and label is None and 'label' not in out[-1].meta: out[-1].content += parts
     elif label is None: out.append(Msg(role, parts, _prov(r)))
     else: out.append(Msg(role, parts, dict(_prov(r), label=label, flags={k: r[k] for k in ROW_FLAGS if k in r})))

@@ -107,7 +107,7 @@ def sess_show(
     recs = load_recs(p)
     return shown(sess_show, f'{note}\n{show_recs(recs if all else sess_thread(recs), mx=mx, showall=all)}')
 
-# %% ../nbs/20_cli.ipynb #6544a8ef
+# %% ../nbs/20_cli.ipynb #8f9d6130
 @command(short={'out': '-o'}, pos=['session'])
 def sess2nb(
     # Session id, unique id prefix, name, title or transcript path; default: the current project's newest
@@ -118,17 +118,18 @@ def sess2nb(
     mx:int=2000, # Longest tool input string or result kept in the notebook; 0 keeps everything
     force:bool=False, # Replace an existing notebook that differs (one edited by hand, say); without it, it is kept
     history:bool=False, # Include the conversation before each compaction, each compaction marked
+    lineage:bool=False, # Read the files the session was continued or forked from too, as one conversation
 )->Path: # Path of the notebook written (when run as a command, the dialog's map and the path are printed)
     "Write a Claude Code session as a Jupyter notebook: a prompt per user turn, with its reply, tool calls and results"
-    r = dialog.export_sess_nb(session, out, cwd, mx or None, force, history)
+    r = dialog.export_sess_nb(session, out, cwd, mx or None, force, history, lineage)
     return shown(sess2nb, r.path, r.dlg.summary(), f'Wrote {r.path}', note=r.note)
 
-# %% ../nbs/20_cli.ipynb #d33e9438
+# %% ../nbs/20_cli.ipynb #2721d33f
 @command()
 def sess_ls(
     here:bool=False, # Only the sessions of the current project
     project:str=None, # Only this project: its directory, or text found in its directory or folder name
-    since:str=None, # Only sessions modified at or after this date or time (ISO, local time: 2026-02-01, 2026-02-01T09:30)
+    since:str=None, # Only sessions modified at or after this date or time (ISO, local: 2026-02-01, 2026-02-01T09:30)
     limit:int=None, # Show only the newest LIMIT sessions
     width:int=80, # Widest line of the table
 )->str: # The table (printed instead when run as a command)

@@ -17,9 +17,9 @@ import nbformat.v4
 from fastcore.basics import AttrDict, patch, basic_repr, first
 from fastcore.meta import delegates
 from fastcore.foundation import L
-from .paths import check_ref, resolve_session, sess_src
+from .paths import check_ref, resolve_session, sess_src, sess_lineage
 from .read import load_recs, load_slim, sess_id, sess_meta, sess_title, rec_kind, map_strs
-from .thread import sess_thread, sess_history
+from .thread import sess_thread, sess_history, lineage_recs
 from .curate import cut_strs
 from .write import stable_uuid, msgs2recs, save_sess, atomic_write
 from .chat import Msg, recs2chat, api_msg, chat2msgs, ROW_FLAGS
@@ -267,7 +267,8 @@ def _paras(s):
     "Blank-line separated pieces of `s`, each fenced block whole"
     out, i, n = [], 0, len(s)
     while i < n:
-        if s.startswith(THINK_OPEN, i) and (g := _read_fence(s, i + len(THINK_OPEN))) and s.startswith(THINK_CLOSE, g[2]):
+        g = _read_fence(s, i + len(THINK_OPEN)) if s.startswith(THINK_OPEN, i) else None
+        if g and s.startswith(THINK_CLOSE, g[2]):
             out.append(s[i:g[2] + len(THINK_CLOSE)]); i = g[2] + len(THINK_CLOSE)
             while s.startswith('\n', i): i += 1
             continue
@@ -479,7 +480,7 @@ def preview(self:DlgMsg, w:int=80): # Widest first-words excerpt
     txt = f"<{self.meta.get('rec_kind')}>" if self.kind == 'raw' else lab + one_line(self.content, w)
     return f'{self.id} {self.kind[0]} {fmt_size(len(self.content), places=1):>6} {txt}'
 
-# %% ../nbs/08_dialog.ipynb #3461b177
+# %% ../nbs/08_dialog.ipynb #1a6aef8b
 MAP_KEY = "kind: p prompt, n note, r raw record; ↳ the prompt's reply; size of the text"
 
 def _past_think(s):
@@ -495,7 +496,8 @@ def summary(self:Dialog, w:int=80): # Widest excerpt of each content and reply
     for m in self.messages:
         rows.append(m.preview(w))
         if m.kind == 'prompt' and m.output:
-            rows.append(f"{' '*len(m.id)} ↳ {fmt_size(len(m.output), places=1):>6} {one_line(_past_think(m.output), w)}")
+            words = one_line(_past_think(m.output), w)
+            rows.append(f"{' '*len(m.id)} ↳ {fmt_size(len(m.output), places=1):>6} {words}")
     return TextView('\n'.join(rows))
 
 # %% ../nbs/08_dialog.ipynb #444c6447
@@ -523,7 +525,7 @@ def view_msgs(self:Dialog, ids=None, # Positions or ids; None: every message
     "Several messages in full, one after another"
     return DlgView('\n\n---\n\n'.join(self.view_msg(i, mx) for i in (range(len(self)) if ids is None else ids)))
 
-# %% ../nbs/08_dialog.ipynb #14cda876
+# %% ../nbs/08_dialog.ipynb #7833007b
 USER_HDR, REPLY_HDR = '**User**\n\n', '**Claude**\n\n'
 
 def raw_line(
@@ -536,7 +538,8 @@ def raw_line(
     k, cm, extra = m.meta.get('rec_kind') or rec_kind(r), r.get('compactMetadata'), ''
     if k == 'system:compact_boundary':
         cm = cm if isinstance(cm, dict) else {}
-        return f"compaction ({cm.get('trigger', '?')}, {cm.get('preTokens', '?')} tokens before): the model saw only the summary after it"
+        how = f"{cm.get('trigger', '?')}, {cm.get('preTokens', '?')} tokens before"
+        return f'compaction ({how}): the model saw only the summary after it'
     if isinstance(d := r.get('durationMs'), (int, float)): extra = f'{d/1000:.1f} s'
     elif isinstance(c := r.get('content'), str): extra = one_line(c, 60)
     elif isinstance(n := r.get('hookCount'), int): extra = f'{n} hook{"s"*(n != 1)}'
@@ -579,7 +582,7 @@ def _cells(m, cid):
                                     _cell_atts(m.attachments, out_names)))
     return cs
 
-# %% ../nbs/08_dialog.ipynb #2fc00ccb
+# %% ../nbs/08_dialog.ipynb #462a7a08
 def _cell_ids():
     "A function turning message ids into unique, valid notebook cell ids"
     seen = set()
@@ -627,7 +630,8 @@ def _nb_bytes(dlg):
     "The bytes of `dlg`'s notebook, its shape validated (every cell, its text aside)"
     cid = _cell_ids()
     nb = dict(nbformat=nbformat.v4.nbformat, nbformat_minor=nbformat.v4.nbformat_minor,
-              metadata={'llmsurgery': dict(name=dlg.name, **dlg.meta)}, cells=[c for m in dlg.messages for c in _cells(m, cid)])
+              metadata={'llmsurgery': dict(name=dlg.name, **dlg.meta)},
+              cells=[c for m in dlg.messages for c in _cells(m, cid)])
     nbformat.validate(nbformat.from_dict({**nb, 'cells': [{**c, 'source': ''} for c in nb['cells']]}))
     return _dumps_nb(nb)
 
@@ -772,10 +776,10 @@ def dlg2sess(
     sid = stable_uuid(['dlg2sess', key, dlg.name])
     return save_sess(dlg2recs(dlg, key=sid, cwd=cwd, model=model), sid, cwd)
 
-# %% ../nbs/08_dialog.ipynb #f8259fd5
-def _file_dlg(p, mx, history):
-    "The dialog of transcript `p`, named after its title; the records are let go before it returns"
-    recs = load_slim(p)
+# %% ../nbs/08_dialog.ipynb #73c462af
+def _file_dlg(p, mx, history, lineage=False):
+    "The dialog of transcript `p` (and with `lineage` the files it came from), named after its title"
+    recs = lineage_recs(sess_lineage(p).files) if lineage else load_slim(p)
     name = sess_title(recs) or sess_id(recs) or p.stem
     th = (history and sess_history(recs)) or dlg_thread(recs)
     sid = sess_id(th) or sess_id(recs)
@@ -789,10 +793,11 @@ def export_sess_nb(
     mx:int|None=2000, # Longest tool input string or result shown; None keeps everything
     force:bool=False, # Replace a notebook at that path even if it differs (an edited one, say)
     history:bool=False, # The conversation before each compaction too, each boundary marked
+    lineage:bool=False, # Read the files the session came from too (`sess_lineage`), as one conversation
 )->AttrDict: # `path` of the notebook written, its `dlg`, and a `note` saying how the session was chosen
     "Write the dialog of a session as a Jupyter notebook; never replaces a different notebook unless `force`"
     p, note = sess_src(session, cwd)
-    d = _file_dlg(p, mx, history)
+    d = _file_dlg(p, mx, history, lineage)
     try: stem = check_ref(d.meta.get('sid'))  # the id inside the file names the notebook only if it is a plain name
     except ValueError: stem = p.stem
     o = Path(out or '.')

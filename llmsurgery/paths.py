@@ -302,7 +302,7 @@ def _created(recs):
     "The first top-level `timestamp` among `recs`, as a datetime, or None"
     return parse_ts(_first(recs, 'timestamp'))
 
-# %% ../nbs/00_paths.ipynb #945535c4
+# %% ../nbs/00_paths.ipynb #81d9c9b0
 def _named(r):
     "The session ids row `r` names: its `sessionId`, `requestSessionId` and `forkedFrom.sessionId`"
     ff = r.get('forkedFrom')
@@ -313,7 +313,8 @@ def rec_links(
     sid:str|None=None, # The transcript's own session id, left out
 )->list: # Session ids, in the order the rows first name them
     "The other sessions the records name: copied rows' `sessionId`, `requestSessionId`, `forkedFrom.sessionId`"
-    return list(dict.fromkeys(v for r in recs if isinstance(r, dict) for v in _named(r) if isinstance(v, str) and v and v != sid))
+    ids = (v for r in recs if isinstance(r, dict) for v in _named(r))
+    return list(dict.fromkeys(v for v in ids if isinstance(v, str) and v and v != sid))
 
 # %% ../nbs/00_paths.ipynb #cc904134
 class SessInfo:
@@ -336,7 +337,7 @@ class SessInfo:
     proj = property(lambda self: self.path.parent.name, doc="Name of the project folder")
     __repr__ = basic_repr('sid,proj,summary,size')
 
-# %% ../nbs/00_paths.ipynb #6fd553fb
+# %% ../nbs/00_paths.ipynb #05b0ce77
 def sess_info(path): # A transcript file
     "The `SessInfo` listing row for the transcript at `path`, or None if Claude Code would not list it"
     p = Path(path)
@@ -354,7 +355,8 @@ def sess_info(path): # A transcript file
     return SessInfo(p.stem, p, st.st_mtime, st.st_size, summary, name, title, fp, tag=_last(t, 'tag', 'tag') or None,
                     branch=_last(t, 'gitBranch') or _first(h, 'gitBranch') or None,
                     cwd=_last(t, 'relocatedCwd', 'relocated') or _first(h, 'cwd') or None, created=_created(h),
-                    slug=_last(t, 'slug') or _first(h, 'slug'), links=tuple(rec_links(h + t if t is not h else h, p.stem)))
+                    slug=_last(t, 'slug') or _first(h, 'slug'),
+                    links=tuple(rec_links(h + t if t is not h else h, p.stem)))
 
 # %% ../nbs/00_paths.ipynb #443ede4e
 class Sessions(Rows):
@@ -490,11 +492,11 @@ def lineages(
     for r in rows: groups.setdefault(find(('sid', r.sid)), []).append(r)
     return L(Sessions(g) for g in groups.values())
 
-# %% ../nbs/00_paths.ipynb #90e2c726
+# %% ../nbs/00_paths.ipynb #2231c51d
 def sess_lineage(
     path, # A session's transcript
     rows=None, # Listing rows to look in; every session of the machine if None
-)->AttrDict: # `ancestors` (oldest first) and `descendants` (oldest first), transcript paths; `files`: ancestors and `path`
+)->AttrDict: # `ancestors` and `descendants` (transcripts, oldest first); `files`: the ancestors, then `path`
     "The other files of the conversation in `path`: those it came from, and those that came from it"
     p = Path(path)
     rows = list_sessions(all_projects=True) if rows is None else rows
@@ -509,19 +511,21 @@ def sess_lineage(
     while todo:
         s = todo.pop(0)
         for r in rows:
-            if s in r.links and r.sid not in desc and r.sid != p.stem and r.sid not in anc: desc[r.sid] = r; todo.append(r.sid)
+            if s in r.links and r.sid not in desc and r.sid != p.stem and r.sid not in anc:
+                desc[r.sid] = r; todo.append(r.sid)
     order = lambda rs: [r.path for r in sorted((r for r in rs if r), key=lambda r: (str(r.created or ''), r.mtime))]
     ancestors = L(order(anc.values()))
     return AttrDict(ancestors=ancestors, descendants=L(order(desc.values())), files=ancestors + [p])
 
-# %% ../nbs/00_paths.ipynb #698a3a97
+# %% ../nbs/00_paths.ipynb #be58c048
 MIN_LS_WIDTH = 60  # Narrowest `sess_ls` table
 
 def _since_ts(since):
     "Seconds since the epoch of `since`: a datetime, a date, or an ISO string (local time unless it has a zone)"
     if isinstance(since, str):
         try: since = datetime.fromisoformat(since.strip().replace('Z', '+00:00'))
-        except ValueError: raise ValueError(f'since must be an ISO date or time such as 2026-02-01, not {since!r}') from None
+        except ValueError:
+            raise ValueError(f'since must be an ISO date or time such as 2026-02-01, not {since!r}') from None
     if not isinstance(since, datetime): since = datetime(since.year, since.month, since.day)
     return since.timestamp()
 
@@ -538,8 +542,8 @@ def id_chars(
 )->int:
     "The fewest characters (at least `least`) that tell every one of `sids` apart"
     sids = set(sids)
-    return next((n for n in range(least, max(map(len, sids), default=least) + 1) if len({s[:n] for s in sids}) == len(sids)),
-                max(map(len, sids), default=least))
+    most = max(map(len, sids), default=least)
+    return next((n for n in range(least, most + 1) if len({s[:n] for s in sids}) == len(sids)), most)
 
 def _ls_widths(rows, width, idw):
     "`{column: widest}` of the columns of `LS_COLS` so that a line of `rows` is at most `width` long"
@@ -570,13 +574,16 @@ def sess_ls(
     if (limit is not None and limit < 0) or width < MIN_LS_WIDTH:
         raise ValueError(f'limit must be >= 0 and width >= {MIN_LS_WIDTH}, not {limit} and {width}')
     path = project is not None and (os.sep in str(project) or str(project).startswith('~'))
-    rows = list_sessions(Path(str(project)).expanduser(), all_projects=False) if path else list_sessions(cwd, all_projects=not here)
+    if path: rows = list_sessions(Path(str(project)).expanduser())
+    else: rows = list_sessions(cwd, all_projects=not here)
     idw = id_chars(rows.attrgot('sid'))
     if project is not None and not path: rows = rows.filter(lambda r: in_project(r, str(project)))
     if since is not None: t = _since_ts(since); rows = rows.filter(lambda r: r.mtime >= t)
-    if (rows := _by_lineage(rows[:limit or None])): return TextView(rows.table(LS_COLS, _ls_widths(rows, width, idw), 1))
+    if (rows := _by_lineage(rows[:limit or None])):
+        return TextView(rows.table(LS_COLS, _ls_widths(rows, width, idw), 1))
     where = f'for {cwd or os.getcwd()}' if here else f'under {projects_dir()}'
-    return TextView(f"No Claude Code sessions {where}{' that match' if project is not None or since is not None else ''}.")
+    narrowed = ' that match' if project is not None or since is not None else ''
+    return TextView(f'No Claude Code sessions {where}{narrowed}.')
 
 # %% ../nbs/00_paths.ipynb #2e7726e1
 def sess_by_name(name,     # A session name, as given by `/rename`

@@ -350,11 +350,12 @@ def sess_meta(
     m.title = m.customTitle or m.aiTitle
     return m
 
-# %% ../nbs/01_read.ipynb #2c5c4ae0
+# %% ../nbs/01_read.ipynb #ddd21067
 def sess_title(
     recs, # Records, e.g. from `load_recs`
 )->str|None:
     "`sess_meta(recs).title`, read from the end"
     for typ, f in (('custom-title', 'customTitle'), ('ai-title', 'aiTitle')):
-        if (r := next((r for r in reversed(recs) if r.get('type') == typ), None)) is not None and r.get(f): return r.get(f)
+        r = next((r for r in reversed(recs) if r.get('type') == typ), None)
+        if r is not None and r.get(f): return r.get(f)
     return None
