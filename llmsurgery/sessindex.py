@@ -9,7 +9,7 @@ __all__ = ['SCHEMA_VERSION', 'SCHEMA', 'TABLES', 'FTS_HASH_BYTES', 'MARK_SPAN', 
            'session_rows', 'fts_query', 'word_find', 'IndexHit', 'resume_cmd', 'IndexHits', 'load_prices',
            'model_price', 'tokens_usd', 'Totals', 'export_parquet']
 
-# %% ../nbs/15_sessindex.ipynb #79192f27
+# %% ../nbs/15_sessindex.ipynb #ef5025b5
 import os, re, gc, json, html, shlex, sqlite3, hashlib, warnings, socket, unicodedata, importlib
 from operator import itemgetter
 from itertools import chain, islice
@@ -18,7 +18,7 @@ from pathlib import Path
 import orjson
 from fastcore.basics import AttrDict, patch, basic_repr
 from fastcore.foundation import L
-from .paths import claude_dir, proj_name, sess_info, first_prompt, json_vals
+from .paths import claude_dir, proj_name, sess_info, first_prompt, json_vals, rec_links
 from .read import load_recs, rec_txt, rec_role, sess_meta, sess_id
 from .thread import sess_thread
 from .tools import tool_calls, progress_copies, in_toks, ctx_window
@@ -258,20 +258,12 @@ def call_rows(calls): # `ToolCall` rows, from `tool_calls`
                     len(output or ''), _str(rec.get('uuid'))))
     return out
 
-# %% ../nbs/15_sessindex.ipynb #593360d2
+# %% ../nbs/15_sessindex.ipynb #4f387e08
 SESS_COLS = ('session_id', 'project', 'cwd', 'title', 'first_prompt', 'created', 'modified', 'size', 'version',
              'lineage', 'model', 'branch', 'path', 'n_agents')
 
 def _iso(t): return datetime.fromtimestamp(t, timezone.utc).isoformat(timespec='milliseconds').replace('+00:00', 'Z')
 
-def _lineage(sid, recs):
-    "The other session ids named in `recs`: as `sessionId`, then `requestSessionId`, then `forkedFrom`"
-    own, req, fork = {}, {}, {}  # one pass over the records, three orders kept
-    for r in recs:
-        own[r.get('sessionId')] = None
-        if (q := r.get('requestSessionId')) is not None: req[q] = None
-        if (ff := r.get('forkedFrom')) is not None and isinstance(ff, dict): fork[ff.get('sessionId')] = None
-    return [s for s in {**own, **req, **fork} if isinstance(s, str) and s and s != sid]
 
 TAIL_RECS = 500  # the last records read for a session's version, branch and model
 
@@ -295,7 +287,7 @@ def sess_row(path, # The session's main transcript
     created = next((r['timestamp'] for r in recs if isinstance(r.get('timestamp'), str)), None)
     cwd, title, prompt = (info.cwd, info.title or info.summary, info.first_prompt) if info else \
                          (_str(m.cwd), m.title, first_prompt(recs))
-    lineage = json.dumps(lin) if (lin := _lineage(path.stem, recs)) else None
+    lineage = json.dumps(lin) if (lin := rec_links(recs, path.stem)) else None
     return (path.stem, path.parent.name, cwd, title, prompt, created, _iso(st.st_mtime), st.st_size, _str(m.version),
             lineage, _str(m.model), _str(m.gitBranch), str(path), n_agents)
 
