@@ -6,15 +6,15 @@
 __all__ = ['ASST_BLOCKS', 'SKIP_BLOCKS', 'SKILL_HEAD', 'LABEL_TAGS', 'ROW_FLAGS', 'Msg', 'is_asst_block', 'user_label',
            'recs2chat', 'api_msg', 'chat2msgs']
 
-# %% ../nbs/07a_chat.ipynb #703ba493
+# %% ../nbs/07a_chat.ipynb #7068e628
 import json, re
 from fastcore.basics import AttrDict
 from fastcore.foundation import L
-from .read import THINK_TYPES
+from .read import THINK_TYPES, as_str, as_recs, val_txt
 from .tools import tr_txt
 from .text import shorten
 
-# %% ../nbs/07a_chat.ipynb #50b62cbd
+# %% ../nbs/07a_chat.ipynb #2b4d8674
 class Msg(AttrDict):
     "A canonical message: `role`, `content` (a list of content blocks) and provenance `meta`"
     def __init__(self, role, # 'user', 'assistant' or 'tool'
@@ -30,14 +30,14 @@ class Msg(AttrDict):
 def _part_txt(p):
     "Plain text of one part"
     t = p.get('type')
-    if t == 'text': return p.get('text') or ''
-    if t == 'thinking': return p.get('thinking') or ''
-    if t == 'tool_use': return f"{p.get('name')}({json.dumps(p.get('input'), ensure_ascii=False)})"
+    if t == 'text': return val_txt(p.get('text'))
+    if t == 'thinking': return val_txt(p.get('thinking'))
+    if t == 'tool_use': return f"{val_txt(p.get('name'))}({val_txt(p.get('input')) if p.get('input') is not None else 'null'})"
     if t == 'tool_result': return tr_txt(p.get('content'))
     if t == 'image': return tr_txt([p])
     return f'[{t}]'
 
-# %% ../nbs/07a_chat.ipynb #39fcd726
+# %% ../nbs/07a_chat.ipynb #c7c9af6f
 ASST_BLOCKS = frozenset({'text', 'thinking', 'redacted_thinking', 'tool_use', 'mcp_tool_use', 'mcp_tool_result',
                          'mcp_tool_listing', 'container_upload', 'compaction', 'browser_state', 'tool_addition',
                          'tool_removal'})
@@ -48,24 +48,22 @@ def is_asst_block(
     t, # A content block's `type`
 )->bool:
     "Is `t` a block type an assistant message can hold (the CLI's list, or any server-tool call or result)?"
-    return t in ASST_BLOCKS or (isinstance(t, str) and _SERVER_BLOCK.fullmatch(t) is not None)
+    return isinstance(t, str) and (t in ASST_BLOCKS or _SERVER_BLOCK.fullmatch(t) is not None)
 
-# %% ../nbs/07a_chat.ipynb #5249b498
+# %% ../nbs/07a_chat.ipynb #e850665d
 def _asst_parts(r, i, skip=SKIP_BLOCKS):
     "Content parts of assistant record `r`, the `i`th of the records given; block types in `skip` are left out"
     c = r['message'].get('content')
     if isinstance(c, str): return [dict(type='text', text=c)] if c.strip() else []
     out = []
     for b in c if isinstance(c, list) else []:
-        t = b['type'] if isinstance(b, dict) and isinstance(b.get('type'), str) else None
-        if t in skip or (t == 'text' and not str(b.get('text') or '').strip()): continue
-        if not is_asst_block(t):
-            raise ValueError(f"unsupported assistant block {t!r} in record {r.get('uuid')} "
-                             f"(position {i} of the records given)")
+        if not isinstance(b, dict): continue   # not a block: the CLI does not send it either
+        t = as_str(b.get('type'))
+        if t in skip or (t == 'text' and not val_txt(b.get('text')).strip()): continue
         out.append({k: b[k] for k in ('type', 'id', 'name', 'input') if k in b} if t == 'tool_use' else dict(b))
     return out
 
-# %% ../nbs/07a_chat.ipynb #1d077dad
+# %% ../nbs/07a_chat.ipynb #c69a5ec9
 def _user_msg_parts(r, names, skip=SKIP_BLOCKS):
     "Tool-result parts and other parts of user record `r`; `names` maps call ids to tool names, `skip` types go"
     c = r['message'].get('content')
@@ -74,7 +72,7 @@ def _user_msg_parts(r, names, skip=SKIP_BLOCKS):
     for b in c if isinstance(c, list) else []:
         if not isinstance(b, dict) or (isinstance(b.get('type'), str) and b['type'] in skip): continue
         if b.get('type') == 'tool_result':
-            i = b.get('tool_use_id')
+            i = as_str(b.get('tool_use_id'))
             trs.append(dict(type='tool_result', id=i, name=names.get(i), content=b.get('content', ''),
                             is_error=bool(b.get('is_error'))))
         elif b.get('type') != 'text' or b.get('text'): rest.append(dict(b))
@@ -116,10 +114,10 @@ def user_label(
     if labs and all(labs): return labs[0]
     return 'injected text' if r.get('isMeta') is True else None
 
-# %% ../nbs/07a_chat.ipynb #d9fa53f7
+# %% ../nbs/07a_chat.ipynb #ea9b0a09
 def _add_asst(out, r, parts, opened):
     "Add assistant record `r`; `opened` maps the API ids of assistant messages since the last user message to them"
-    m = r['message']; mid = m.get('id')
+    m = r['message']; mid = as_str(m.get('id'))
     if mid is None or (tgt := opened.get(mid)) is None:
         out.append(tgt := Msg('assistant', parts, dict(_prov(r), mid=mid, model=m.get('model'), usage=m.get('usage'))))
         if mid is not None: opened[mid] = tgt
@@ -137,7 +135,7 @@ def _add_user_msg(out, r, role, parts, label=None):
     elif label is None: out.append(Msg(role, parts, _prov(r)))
     else: out.append(Msg(role, parts, dict(_prov(r), label=label, flags={k: r[k] for k in ROW_FLAGS if k in r})))
 
-# %% ../nbs/07a_chat.ipynb #8890137b
+# %% ../nbs/07a_chat.ipynb #1dac6f6a
 def recs2chat(
     recs, # Thread records, e.g. from `sess_thread`; records that are not user/assistant messages are skipped
     think:bool=True, # Keep thinking? False drops it as `curate.strip_think` does, without copying the records
@@ -145,12 +143,12 @@ def recs2chat(
 )->L: # `Msg`s, one per API message, in order
     "Canonical messages for the conversation records in `recs`"
     out, names, opened, skip = [], {}, {}, SKIP_BLOCKS if think else SKIP_BLOCKS | THINK_TYPES
-    for i, r in enumerate(recs):
+    for i, r in enumerate(as_recs(recs)):
         if not isinstance(r, dict) or not isinstance(r.get('message'), dict): continue
         t = r.get('type')
         if t == 'assistant' and not r.get('isApiErrorMessage'):
             if not (ps := _asst_parts(r, i, skip)): continue
-            names.update((p.get('id'), p.get('name')) for p in ps if p['type'] == 'tool_use')
+            names.update((i, p.get('name')) for p in ps if p['type'] == 'tool_use' and (i := as_str(p.get('id'))))
             _add_asst(out, r, ps, opened)
         elif t == 'user':
             trs, rest = _user_msg_parts(r, names, skip)

@@ -93,7 +93,7 @@ def shown(
     if not is_cmd(cmd): return value
     _emit(*(texts or (value,)), note=note)
 
-# %% ../nbs/20_cli.ipynb #f053ccc3
+# %% ../nbs/20_cli.ipynb #116ae31f
 @command(pos=['session'])
 def sess_show(
     # Session id, unique id prefix, name or transcript path; default: the newest session (or the packaged fixture)
@@ -105,7 +105,7 @@ def sess_show(
     "Show a Claude Code session as a readable transcript of its active thread"
     p, note = sess_src(session, cwd)
     recs = load_recs(p)
-    return shown(sess_show, f'{note}\n{show_recs(recs if all else sess_thread(recs), mx=mx, showall=all)}')
+    return shown(sess_show, f'{note}\n{show_recs(recs if all else dialog.dlg_thread(recs), mx=mx, showall=all)}')
 
 # %% ../nbs/20_cli.ipynb #8f9d6130
 @command(short={'out': '-o'}, pos=['session'])

@@ -9,18 +9,18 @@ __all__ = ['EST', 'CUT', 'POLICY', 'SKILL_HEAD', 'OPEN', 'CLOSE', 'LEGEND', 'CON
            'compact_records', 'Compaction', 'prepare_compaction', 'append_compaction', 'compact_session',
            'compact_report', 'sess_digest']
 
-# %% ../nbs/09_compact.ipynb #2f2e9ef2
+# %% ../nbs/09_compact.ipynb #d02a9d2d
 import json, os, re, shlex
 from pathlib import Path
-from fastcore.basics import AttrDict, basic_repr
+from fastcore.basics import AttrDict, basic_repr, first
 from fastcore.meta import delegates
 from fastcore.foundation import L
-from .paths import resolve_session
-from .read import load_recs, sess_id, is_call_type, is_result_type, json_strs
+from .paths import resolve_session, proj_dirs
+from .read import load_recs, sess_id, is_call_type, is_result_type, json_strs, as_str, val_txt, THINK_TYPES
 from .thread import sess_thread, thread_msgs, is_boundary
 from .tools import tr_txt, strip_tags
 from .chat import recs2chat
-from .text import TextView, fence
+from .text import TextView, fence, deep_ok
 from .write import stable_uuid, sess_digest, SessChanged, now_ts, append_tip, append_recs
 _all_ = ['sess_digest']  # defined in `04_write`, where `append_sess` checks it; kept importable from here
 
@@ -102,7 +102,7 @@ def mk_policy(policy:dict|None=None): # Overrides of `POLICY`; a budget of None 
         raise ValueError(f"policy keep_last must be an int >= 0, not {p['keep_last']!r}")
     return p
 
-# %% ../nbs/09_compact.ipynb #dedffb6c
+# %% ../nbs/09_compact.ipynb #6d3c2b1d
 SKILL_HEAD = 'Base directory for this skill:'
 
 def _skill_note(txt, last_skill):
@@ -116,35 +116,38 @@ def _user_items(m, last_skill):
     items, texts = [], []
     for p in m.content:
         if p.get('type') == 'text':
-            t = strip_tags(p.get('text') or '')
+            t = strip_tags(val_txt(p.get('text')))
             if t.startswith(SKILL_HEAD): items.append(('note', _skill_note(t, last_skill), None))
             elif t: texts.append(t)
         else: texts.append(tr_txt([p]))
     return ([('user', '\n'.join(texts), None)] if texts else []) + items
 
-# %% ../nbs/09_compact.ipynb #20a351f3
+# %% ../nbs/09_compact.ipynb #f5ccef95
 def _args(inp):
     "A call's input as `k=value` pairs, values in JSON"
-    if not isinstance(inp, dict): return json.dumps(inp, ensure_ascii=False)
-    return ', '.join(f'{k}={json.dumps(v, ensure_ascii=False)}' for k, v in inp.items())
+    dumps = deep_ok(json.dumps)   # an input may be nested thousands deep
+    if not isinstance(inp, dict): return dumps(inp, ensure_ascii=False)
+    return ', '.join(f'{k}={dumps(v, ensure_ascii=False)}' for k, v in inp.items())
 
 def _call_item(p):
     "The item for a tool call part"
-    name, inp = p.get('name') or '?', p.get('input') if isinstance(p.get('input'), dict) else {}
-    if name == 'Bash' and isinstance(inp.get('command'), str): return ('bash', inp['command'], p.get('id'))
-    if isinstance(inp.get('code'), str): return ('code', inp['code'], p.get('id'))
-    return ('call', _args(inp), (p.get('id'), name))
+    name, inp, i = as_str(p.get('name')) or '?', p.get('input') if isinstance(p.get('input'), dict) else {}, as_str(p.get('id'))
+    if name == 'Bash' and isinstance(inp.get('command'), str): return ('bash', inp['command'], i)
+    if isinstance(inp.get('code'), str): return ('code', inp['code'], i)
+    return ('call', _args(inp), (i, name))
 
 def _asst_items(m):
     "Items of an assistant message: text, and tool calls"
     out = []
     for p in m.content:
-        t = p.get('type')
-        if t == 'text' and (p.get('text') or '').strip(): out.append(('asst', p['text'], None))
+        t = as_str(p.get('type'))
+        if t == 'text':
+            if (s := val_txt(p.get('text'))).strip(): out.append(('asst', s, None))
         elif is_call_type(t): out.append(_call_item(p))
         elif is_result_type(t):
             c = p.get('content')
             out.append(('result', tr_txt(c) if isinstance(c, (str, list)) else f'[{t}]', None))
+        elif t not in THINK_TYPES: out.append(('asst', tr_txt([p]), None))   # a block nobody knows: what it is
     return out
 
 def _tool_items(m):
@@ -152,7 +155,7 @@ def _tool_items(m):
     def txt(p):
         said = strip_tags(tr_txt(p.get('content')), ['system-reminder']) or '(empty)'
         return ('error: ' if p.get('is_error') else '') + said
-    return [('result', txt(p), p.get('id')) for p in m.content if p.get('type') == 'tool_result']
+    return [('result', txt(p), as_str(p.get('id'))) for p in m.content if p.get('type') == 'tool_result']
 
 # %% ../nbs/09_compact.ipynb #18c11fc3
 def _msg_items(chat):
@@ -242,7 +245,7 @@ def join_compacts(*segs): # Notation segments, oldest first; empty ones are skip
     "One notation from segments compacted at different times"
     return '\n***\n'.join(s for s in segs if s)
 
-# %% ../nbs/09_compact.ipynb #dc18b901
+# %% ../nbs/09_compact.ipynb #58e5a707
 TAG, SEED_TAG = 'llmsurgery', 'llmsurgeryCompact'  # our tag (names the part), the earlier library's (`true`)
 
 def _seed_part(r):
@@ -263,7 +266,8 @@ def summary_txt(r:dict): # A compact summary record
     "The text of a summary record's message"
     c = (r.get('message') or {}).get('content')
     if isinstance(c, str): return c
-    return '\n'.join(b.get('text') or '' for b in c or [] if isinstance(b, dict) and b.get('type') == 'text')
+    return '\n'.join(val_txt(b.get('text')) for b in c if isinstance(b, dict) and b.get('type') == 'text') \
+        if isinstance(c, list) else ''
 
 # %% ../nbs/09_compact.ipynb #f4a643fe
 def _prior(s):
@@ -398,7 +402,7 @@ def compact_session(ref:str, # Session id, unique id prefix or name
     "Compact session `ref` offline: prepare and append; returns the `Compaction`"
     return append_compaction(prepare_compaction(ref, cwd, **kwargs))
 
-# %% ../nbs/09_compact.ipynb #cde90344
+# %% ../nbs/09_compact.ipynb #47772522
 def compact_report(session:str, # Session id, unique id prefix or name
                    cwd=None, # Project directory searched first; the current directory if None
                    dry_run:bool=False, # Prepare and report only; write nothing
@@ -406,7 +410,8 @@ def compact_report(session:str, # Session id, unique id prefix or name
     "Compact `session` (unless `dry_run`) and return the lines to print, ending with how to resume it"
     c = prepare_compaction(session, cwd, notes=notes)
     if not dry_run: append_compaction(c)
-    where = c.records[0].get('cwd')
+    where = first(d for d in (c.records[0].get('cwd'), str(c.cwd)) if isinstance(d, str) and d
+                  and Path(c.path).parent in proj_dirs(d))
     resume = f'cd {shlex.quote(where)} && claude --resume {c.sid}' if where else f'claude --resume {c.sid}'
     return TextView('\n'.join([
         f"{'Would compact' if dry_run else 'Compacted'} session {c.sid} ({c.path})",

@@ -5,26 +5,26 @@
 # %% auto #0
 __all__ = ['is_think_rec', 'strip_think', 'cut_strs', 'trunc_tools', 'reid_recs', 'fork_sess', 'fork_native']
 
-# %% ../nbs/05_curate.ipynb #07c2475d
+# %% ../nbs/05_curate.ipynb #2089b905
 import uuid
 from functools import partial
 from fastcore.foundation import L
 from .paths import resolve_session, msg_content
-from .read import load_recs, is_chain, is_call_type, rec_blocks, THINK_TYPES, map_strs
+from .read import load_recs, is_chain, is_call_type, rec_blocks, THINK_TYPES, map_strs, as_str, as_recs
 from .thread import sess_thread
 from .text import cut_marked
 from .write import (stable_uuid, name_recs, chain_recs, check_recs, api_id, write_sess, last_prompt,
                               last_prompt_rec, rec2line)
 
-# %% ../nbs/05_curate.ipynb #0b048b71
-def _is_think(b): return isinstance(b, dict) and b.get('type') in THINK_TYPES
+# %% ../nbs/05_curate.ipynb #76dc9a95
+def _is_think(b): return isinstance(b, dict) and as_str(b.get('type')) in THINK_TYPES
 
 def is_think_rec(r:dict): # A record
     "Is `r` an assistant record holding only thinking?"
     c = msg_content(r)
     return r.get('type') == 'assistant' and isinstance(c, list) and bool(c) and all(map(_is_think, c))
 
-# %% ../nbs/05_curate.ipynb #086b441c
+# %% ../nbs/05_curate.ipynb #7e384588
 _LINKS = ('parentUuid', 'logicalParentUuid', 'leafUuid')
 
 def _up(u, gone):
@@ -35,13 +35,15 @@ def _up(u, gone):
 
 def strip_think(recs): # Records, e.g. a whole file from `load_recs` or a thread
     "Copies of `recs` without thinking: thinking-only rows removed (their children re-linked), blocks cut from the rest"
-    gone = {r['uuid']: r.get('parentUuid') for r in recs if is_think_rec(r) and isinstance(r.get('uuid'), str)}
+    recs = as_recs(recs)
+    gone = {r['uuid']: as_str(r.get('parentUuid')) for r in recs if is_think_rec(r) and isinstance(r.get('uuid'), str)}
     out = []
     for r in recs:
         if is_think_rec(r): continue
         if any(map(_is_think, rec_blocks(r))):
             r = {**r, 'message': {**r['message'], 'content': [b for b in r['message']['content'] if not _is_think(b)]}}
-        if any(r.get(k) in gone for k in _LINKS): r = {**r, **{k: _up(r[k], gone) for k in _LINKS if r.get(k) in gone}}
+        if any(as_str(r.get(k)) in gone for k in _LINKS):
+            r = {**r, **{k: _up(r[k], gone) for k in _LINKS if as_str(r.get(k)) in gone}}
         out.append(r)
     return L(out)
 

@@ -8,8 +8,8 @@ __all__ = ['KINDS', 'sprompt', 'snote', 'sraw', 'THINK_OPEN', 'THINK_CLOSE', 'TO
            'dlg2msgs', 'tool_block', 'fmt2hist', 'DlgView', 'raw_line', 'write_ipynb', 'read_ipynb', 'dlg_thread',
            'sess2dlg', 'dlg2recs', 'dlg2sess', 'export_sess_nb', 'sess2nb']
 
-# %% ../nbs/08_dialog.ipynb #7342865b
-import base64, hashlib, html, json, re
+# %% ../nbs/08_dialog.ipynb #58d04b90
+import base64, hashlib, html, json, os, re
 from json.encoder import encode_basestring, encode_basestring_ascii
 from pathlib import Path
 import nbformat
@@ -18,12 +18,12 @@ from fastcore.basics import AttrDict, patch, basic_repr, first
 from fastcore.meta import delegates
 from fastcore.foundation import L
 from .paths import check_ref, resolve_session, sess_src, sess_lineage
-from .read import load_recs, load_slim, sess_id, sess_meta, sess_title, rec_kind, map_strs
+from .read import load_recs, load_slim, sess_id, sess_meta, sess_title, rec_kind, map_strs, as_str, as_recs
 from .thread import sess_thread, sess_history, lineage_recs
 from .curate import cut_strs
-from .write import stable_uuid, msgs2recs, save_sess, atomic_write
+from .write import stable_uuid, msgs2recs, save_sess, atomic_write, check_out
 from .chat import Msg, recs2chat, api_msg, chat2msgs, ROW_FLAGS
-from .text import TextView, one_line, fence, fmt_size, cut_marked
+from .text import TextView, one_line, fence, fmt_size, cut_marked, deep_ok
 
 # %% ../nbs/08_dialog.ipynb #69a31707
 class Attachment:
@@ -51,7 +51,7 @@ def as_atts(atts)->Atts: # A dict `{name: (media_type, base64 data)}`, or a list
     if isinstance(atts, (list, tuple)): return Atts({a.id: (a.mime, base64.b64encode(a.data).decode()) for a in atts})
     return Atts(atts or {})
 
-# %% ../nbs/08_dialog.ipynb #11fd0f9d
+# %% ../nbs/08_dialog.ipynb #58cc194d
 KINDS = ('prompt', 'note', 'raw')
 sprompt, snote, sraw = KINDS  # seed 003's (aidialog's) names for the kinds
 
@@ -69,9 +69,11 @@ class DlgMsg:
     __repr__ = basic_repr('id,kind')
     def __eq__(self, o): return isinstance(o, DlgMsg) and vars(self) == vars(o)
 
+_dumps, _loads = deep_ok(json.dumps), deep_ok(json.loads)   # a value may be nested thousands deep
+
 def _mk_id(*xs):
     "A short id derived from `xs`"
-    return '_' + hashlib.sha1(json.dumps(xs, ensure_ascii=True, default=str).encode()).hexdigest()[:8]
+    return '_' + hashlib.sha1(_dumps(xs, ensure_ascii=True, default=str).encode()).hexdigest()[:8]
 
 # %% ../nbs/08_dialog.ipynb #4730b7d4
 class Dialog:
@@ -100,7 +102,7 @@ def _read_fence(s:str, i:int=0):
     c = re.compile(r'\n' + f + r'(?=\n|$)').search(s, j - 1)
     return (m.group(2), s[j:c.start()], c.end()) if c else None
 
-# %% ../nbs/08_dialog.ipynb #9275ae07
+# %% ../nbs/08_dialog.ipynb #88b7487f
 def _trunc(x, mx):
     "JSON value (or string) `x` with every string longer than `mx` cut as `trunc_tools` cuts; `mx=None` keeps all"
     return x if mx is None else cut_strs(x, mx)
@@ -117,7 +119,7 @@ def _jd(x):
     "`x` as JSON indented by one space; a flat object (most tool inputs) through the C encoder, to the same text"
     if type(x) is dict and x and all(type(v) in _SCALARS for v in x.values()) and all(type(k) is str for k in x):
         return '{\n' + ',\n'.join(f' {_ENC(k)}: {_ENC(v)}' for k, v in x.items()) + '\n}'
-    return json.dumps(x, ensure_ascii=False, indent=1)
+    return _dumps(x, ensure_ascii=False, indent=1)
 
 # %% ../nbs/08_dialog.ipynb #99f3873c
 def _att_name(prefix, atts, mt):
@@ -162,11 +164,12 @@ def unfold_think(
     "The fenced block inside a folded segment `s`; `s` itself if it is not folded"
     return s[len(THINK_OPEN):-len(THINK_CLOSE)] if s.startswith(THINK_OPEN) and s.endswith(THINK_CLOSE) else s
 
-# %% ../nbs/08_dialog.ipynb #40bfae83
+# %% ../nbs/08_dialog.ipynb #5964697d
 def _res_fence(p, atts, mx):
     "The fenced block (and image references) for tool-result part `p`"
     tag = 'error' if p.get('is_error') else 'result'
     c = p.get('content')
+    if not isinstance(c, (list, type(None))): c = c if isinstance(c, str) else _dumps(c, ensure_ascii=False)  # 42: "42"
     if isinstance(c, str): return fence(_trunc(c, mx), f"{tag} {p['id']}")
     items, refs = [], []
     for b in c if isinstance(c, list) else []:
@@ -179,24 +182,26 @@ def _res_fence(p, atts, mx):
 def _part_seg(p, res, atts, mx, fmt='call'):
     "`(kind, block, extra)` of assistant part `p`, `extra` what the block does not show; `res`: results by call id"
     t = p.get('type')
-    if t == 'text': return 't', p['text'], {k: v for k, v in p.items() if k not in ('type', 'text')} or None
+    if t == 'text' and isinstance(p.get('text'), str):
+        return 't', p['text'], {k: v for k, v in p.items() if k not in ('type', 'text')} or None
     if t == 'thinking':
         return 'k', fold_think(fence(p.get('thinking') or '', f"thinking {p.get('signature') or ''}".rstrip())), None
     if t == 'redacted_thinking': return 'k', fold_think(fence('', f"redacted {p.get('data') or ''}".rstrip())), None
-    if t != 'tool_use': return 'b', fence(_jd(_trunc_text(p, mx)), 'block'), None
+    if t != 'tool_use' or not isinstance(p.get('id'), str): return 'b', fence(_jd(_trunc_text(p, mx)), 'block'), None
     r = res.pop(p.get('id'), None)
     if fmt == 'tool' and (r is None or isinstance(r.get('content'), str)): return 'u', tool_block(p, r, mx), None
     call = fence(_jd(_trunc(p.get('input'), mx)), f"call {p.get('name')} {p.get('id')}")
     return 'u', call if r is None else call + '\n' + _res_fence(r, atts, mx), None
 
-# %% ../nbs/08_dialog.ipynb #8e6cd03b
+# %% ../nbs/08_dialog.ipynb #97ac0a0c
 def _render_reply(msgs, atts, mx, fmt='call'):
     "`(text, layout)` of reply messages `msgs`; images go to `atts`"
-    calls = {p.get('id') for m in msgs if m.role == 'assistant' for p in m.content if p.get('type') == 'tool_use'}
+    calls = {i for m in msgs if m.role == 'assistant' for p in m.content if p.get('type') == 'tool_use'
+             and (i := as_str(p.get('id')))}
     res, stray = {}, set()
     for m in msgs:
         for p in m.content if m.role == 'tool' else []:
-            if p['id'] in calls and p['id'] not in res: res[p['id']] = p
+            if (i := as_str(p['id'])) in calls and i not in res: res[i] = p
             else: stray.add(id(p))
     segs = []
     for m in msgs:
@@ -287,13 +292,13 @@ def _paras(s):
         while s.startswith('\n', i): i += 1
     return [p for p in out if p]
 
-# %% ../nbs/08_dialog.ipynb #1ddfda56
+# %% ../nbs/08_dialog.ipynb #b504e1a1
 def _parse_res(x, atts, names):
     "The tool-result part in fenced block `x`"
     info, body, _ = _read_fence(x)
     tag, i = info.split(' ', 1)
     c = body if not tag.endswith('-json') else [_get_att(b, atts) if isinstance(b, dict) and 'attachment' in b else b
-                                                for b in json.loads(body)]
+                                                for b in _loads(body)]
     return dict(type='tool_result', id=i, name=names.get(i), content=c, is_error=tag.startswith('error'))
 
 def _parse_blk(k, x, atts, names, extra=None):
@@ -302,7 +307,7 @@ def _parse_blk(k, x, atts, names, extra=None):
         keep = {a: v for a, v in (extra or {}).items() if a not in ('type', 'text')}
         return {'type': 'text', 'text': x, **keep}, None
     info, body, end = _read_fence(unfold_think(x) if k == 'k' else x)
-    if k == 'b': return json.loads(body), None
+    if k == 'b': return _loads(body), None
     if k == 'k':
         tag, _, v = info.partition(' ')
         if tag == 'redacted': return dict(type='redacted_thinking', data=v), None
@@ -310,7 +315,7 @@ def _parse_blk(k, x, atts, names, extra=None):
     if (d := _tool_json((info, body, end))) is not None: return _from_tool_json(d, names)
     name, i = info[len('call '):].rsplit(' ', 1); names[i] = name
     res = _parse_res(x[end+1:], atts, names) if x[end:].startswith('\n`') else None
-    return dict(type='tool_use', id=i, name=name, input=json.loads(body)), res
+    return dict(type='tool_use', id=i, name=name, input=_loads(body)), res
 
 def _from_tool_json(d, names):
     "`(tool_use part, tool_result part or None)` of call `d` in seed 003's reply format"
@@ -339,7 +344,7 @@ def _parse_reply(s, atts, layout=None, names=None):
             tool.content.append(r)
     return out
 
-# %% ../nbs/08_dialog.ipynb #9cc4aa17
+# %% ../nbs/08_dialog.ipynb #775db81c
 def _user_seg(p, atts):
     "The markdown for user part `p`; its data goes to `atts`"
     if p.get('type') == 'text' and isinstance(p.get('text'), str) and len(p) == 2: return p['text']
@@ -359,7 +364,7 @@ def _user_part(x, atts):
     if (m := _REF.fullmatch(x)) and m.group(1) in atts:
         mt, data = atts[m.group(1)]; return dict(type='image', source=dict(type='base64', media_type=mt, data=data))
     if (f := _read_fence(x)) and f[0] == 'block' and f[2] == len(x):
-        try: b = json.loads(f[1])
+        try: b = _loads(f[1])
         except ValueError: b = None
         if isinstance(b, dict): return _get_att(b, atts) if 'attachment' in b else b
     return dict(type='text', text=x)
@@ -582,7 +587,7 @@ def _cells(m, cid):
                                     _cell_atts(m.attachments, out_names)))
     return cs
 
-# %% ../nbs/08_dialog.ipynb #462a7a08
+# %% ../nbs/08_dialog.ipynb #6a655531
 def _cell_ids():
     "A function turning message ids into unique, valid notebook cell ids"
     seen = set()
@@ -626,6 +631,7 @@ def _dumps_nb(nb):
         try: return ''.join(out).encode()
         except UnicodeEncodeError: continue
 
+@deep_ok   # provenance (a message's usage, say) may be nested thousands deep: nbformat walks it
 def _nb_bytes(dlg):
     "The bytes of `dlg`'s notebook, its shape validated (every cell, its text aside)"
     cid = _cell_ids()
@@ -640,11 +646,11 @@ def write_ipynb(
     path=None, # Notebook file to write; `<name>.ipynb` in the current directory if None
 )->Path: # The notebook written
     "Write `dlg` as a Jupyter notebook (nbformat v4); returns its path"
-    path = Path(path or re.sub(r'[/\\\0:]', '-', dlg.name or 'dialog') + '.ipynb')
+    path = check_out(path or re.sub(r'[/\\\0:]', '-', dlg.name or 'dialog') + '.ipynb')
     atomic_write(path, _nb_bytes(dlg), dir_mode=0o777)
     return path
 
-# %% ../nbs/08_dialog.ipynb #d9acc4be
+# %% ../nbs/08_dialog.ipynb #d13c6676
 def _atts(c): return {k: next(iter(v.items())) for k, v in (c.get('attachments') or {}).items() if v}
 
 def _is_reply(c, kind, src, prev):
@@ -673,7 +679,7 @@ def read_ipynb(
     path, # A notebook written by `write_ipynb`, or any nbformat v4 notebook
 )->Dialog:
     "The dialog stored in the notebook at `path`"
-    nb = nbformat.read(str(path), as_version=4)
+    nb = deep_ok(nbformat.read)(str(path), as_version=4)
     meta = dict(nb.metadata.get('llmsurgery') or {})
     out = []
     for c in nb.cells:
@@ -687,10 +693,10 @@ def dlg_thread(
     "The records a dialog of `recs` is made from: the thread Claude Code resumes, or a subagent's sidechain"
     return sess_thread(recs) or sess_thread([{**r, 'isSidechain': False} if r.get('isSidechain') else r for r in recs])
 
-# %% ../nbs/08_dialog.ipynb #887d9f97
+# %% ../nbs/08_dialog.ipynb #8d920ac9
 def _raw_msg(r):
     "The raw dialog message carrying record `r`"
-    return DlgMsg(json.dumps(r, ensure_ascii=False, indent=1), 'raw', id=_mk_id(r.get('uuid') or r),
+    return DlgMsg(_dumps(r, ensure_ascii=False, indent=1), 'raw', id=_mk_id(r.get('uuid') or r),
                   meta=dict(rec_kind=rec_kind(r)))
 
 def _with_raws(msgs, th):
@@ -725,7 +731,7 @@ def sess2dlg(
     if history and not th: th = dlg_thread(recs)
     return _thread_dlg(th, name, mx, think, sess_id(th) or sess_id(recs))
 
-# %% ../nbs/08_dialog.ipynb #50f4e994
+# %% ../nbs/08_dialog.ipynb #f4de8f7c
 def _with_provenance(r, ts, model):
     "Copy of record `r` with the timestamp `ts` and, on an assistant row, `model`"
     r = {**r, 'timestamp': ts} if isinstance(ts, str) and ts else dict(r)
@@ -743,8 +749,8 @@ def _drop_strays(msgs, calls):
     "`msgs` without tool results answering no call in `calls` (updated with the calls seen), nor messages left empty"
     out = []
     for m in msgs:
-        if m.role == 'assistant': calls |= {p.get('id') for p in m.content if p.get('type') == 'tool_use'}
-        ps = [p for p in m.content if m.role != 'tool' or p['id'] in calls]
+        if m.role == 'assistant': calls |= {as_str(p.get('id')) for p in m.content if p.get('type') == 'tool_use'}
+        ps = [p for p in m.content if m.role != 'tool' or as_str(p['id']) in calls]
         if ps: out.append(Msg(m.role, ps, m.meta))
     return out
 
@@ -759,7 +765,7 @@ def dlg2recs(
     items = [(m, _drop_strays(ms, calls)) for m, ms in _dlg_items(dlg)]
     recs, out, i = msgs2recs([api_msg(x) for _, ms in items for x in ms], key, cwd, model=model), [], 0
     for m, ms in items:
-        if m.kind == 'raw': out.append(json.loads(m.content)); continue
+        if m.kind == 'raw': out.append(_loads(m.content)); continue
         out += [_with_flags(_with_provenance(r, m.meta.get('timestamp'), m.meta.get('model')), m, j == 0)
                 for j, r in enumerate(recs[i:i+len(ms)])]
         i += len(ms)
@@ -776,7 +782,7 @@ def dlg2sess(
     sid = stable_uuid(['dlg2sess', key, dlg.name])
     return save_sess(dlg2recs(dlg, key=sid, cwd=cwd, model=model), sid, cwd)
 
-# %% ../nbs/08_dialog.ipynb #73c462af
+# %% ../nbs/08_dialog.ipynb #52ea881e
 def _file_dlg(p, mx, history, lineage=False):
     "The dialog of transcript `p` (and with `lineage` the files it came from), named after its title"
     recs = lineage_recs(sess_lineage(p).files) if lineage else load_slim(p)
@@ -801,7 +807,8 @@ def export_sess_nb(
     try: stem = check_ref(d.meta.get('sid'))  # the id inside the file names the notebook only if it is a plain name
     except ValueError: stem = p.stem
     o = Path(out or '.')
-    t, b = o/f'{stem}.ipynb' if out is None or o.is_dir() else o, _nb_bytes(d)
+    folder = out is None or o.is_dir() or str(out).endswith(('/', os.sep))   # `-o newdir/`: a folder, made if need be
+    t, b = check_out(o/f'{stem}.ipynb' if folder else o), _nb_bytes(d)
     if not force and t.exists() and t.read_bytes() != b:
         raise FileExistsError(f'{t} exists and is not the notebook of this session as it is now (edited, or made '
                               'from an older state): nothing was written; replace it with force (--force), or write '

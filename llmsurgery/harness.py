@@ -9,7 +9,7 @@ __all__ = ['MODEL', 'SIG', 'ERR_TYPES', 'USAGE', 'COMPACT_SUMMARY', 'COMPACT_RUL
            'msgs_diff', 'api_problems', 'stage_sess', 'drop_prompt', 'with_prompt', 'resume_check', 'resume_in_place',
            'sdk_env', 'run_sdk', 'sdk_resume_check']
 
-# %% ../nbs/03_harness.ipynb #1bb97126
+# %% ../nbs/03_harness.ipynb #ecd0bf10
 import os, json, gzip, uuid, shutil, difflib, signal, tempfile, threading, subprocess, importlib.util
 from pathlib import Path
 from contextlib import contextmanager
@@ -21,6 +21,7 @@ from fastcore.xtras import modified_env
 from .testing import unless_skipped
 from .paths import proj_name, claude_dir, resolve_session, is_uuid
 from .read import load_recs, plain_block
+from .text import deep_ok
 from .thread import sess_thread, thread_msgs
 from .sdk import RUN_TAG, drain_until, sdk_query
 
@@ -174,13 +175,13 @@ def _hold(self:MockAPI, stall):
         if self._closing.is_set(): return None
     return stall.reply
 
-# %% ../nbs/03_harness.ipynb #33da3bf2
+# %% ../nbs/03_harness.ipynb #49d4cf73
 def _read_body(h):
     "Parsed JSON body of the request `h` is handling (text if not JSON, None if empty)"
     raw = h.rfile.read(int(h.headers.get('Content-Length') or 0))
     if h.headers.get('Content-Encoding')=='gzip': raw = gzip.decompress(raw)
     if not raw: return None
-    try: return json.loads(raw)
+    try: return deep_ok(json.loads)(raw)   # a request may carry a tool input nested thousands deep
     except ValueError: return raw.decode('utf-8', 'replace')
 
 def _send(h, code, body=None, ctype='application/json', headers=None):
@@ -409,14 +410,16 @@ def msgs_diff(a:list, # Normalised conversation, e.g. what the CLI sent
     "Unified diff of two normalised conversations, one line per content block; [] when equal"
     return list(difflib.unified_diff(_diff_lines(a, w), _diff_lines(b, w), *names, lineterm='', n=1))
 
-# %% ../nbs/03_harness.ipynb #efbdff6a
+# %% ../nbs/03_harness.ipynb #dd428bf7
+def _idk(v): return v if isinstance(v, str) else json.dumps(v)   # an id of any JSON type, as a key
+
 def _msg_problems(i, m, prev):
     "Problems of message `i` given the message before it"
     bs, out = m['content'] if isinstance(m['content'], list) else [text_blk(m['content'])], []
-    asked = list(dict.fromkeys(b['id'] for b in (prev or {}).get('content', [])
+    asked = list(dict.fromkeys(_idk(b.get('id')) for b in (prev or {}).get('content', [])
                                if isinstance(b, dict) and b.get('type')=='tool_use'))
     if m['role']=='user':
-        got = [b['tool_use_id'] for b in bs if b.get('type')=='tool_result']
+        got = [_idk(b.get('tool_use_id')) for b in bs if b.get('type')=='tool_result']
         out += [f'msg {i}: tool_result {t} answers no tool_use in msg {i-1}' for t in got if t not in asked]
         out += [f'msg {i-1}: tool_use {t} not answered in msg {i}' for t in asked if t not in got]
         kinds = [b.get('type')=='tool_result' for b in bs]
@@ -426,7 +429,8 @@ def _msg_problems(i, m, prev):
         t = b.get('type')
         if t=='thinking' and not b.get('signature'): out.append(f'msg {i}: unsigned thinking')
         if t=='redacted_thinking' and not b.get('data'): out.append(f'msg {i}: redacted_thinking without data')
-        if t=='text' and not b.get('text', '').strip(): out.append(f'msg {i}: empty text block')
+        if t=='text' and isinstance(b.get('text', ''), str) and not b.get('text', '').strip(): out.append(f'msg {i}: empty text block')
+        if t=='text' and not isinstance(b.get('text', ''), str): out.append(f'msg {i}: text that is not a string')
     return out
 
 def api_problems(msgs:list # API messages, as a request sends them
@@ -438,7 +442,7 @@ def api_problems(msgs:list # API messages, as a request sends them
         prev = msgs[i-1] if i else None
         if prev and prev['role']==m['role']: out.append(f'msg {i}: two {m["role"]} messages in a row')
         out += _msg_problems(i, m, prev if prev and prev['role']=='assistant' else None)
-    ids = [b['id'] for m in msgs if isinstance(m['content'], list) for b in m['content'] if b.get('type')=='tool_use']
+    ids = [_idk(b.get('id')) for m in msgs if isinstance(m['content'], list) for b in m['content'] if b.get('type')=='tool_use']
     return out + [f'tool_use id {t} used {ids.count(t)} times' for t in dict.fromkeys(ids) if ids.count(t)>1]
 
 # %% ../nbs/03_harness.ipynb #c51123a9

@@ -81,15 +81,29 @@ def sess_dir(cwd=None): # Project directory; the current directory if None
     "The folder where Claude Code writes the session transcripts of the project at `cwd`"
     return projects_dir()/proj_name(cwd or os.getcwd())
 
-# %% ../nbs/00_paths.ipynb #5d6fb640
+# %% ../nbs/00_paths.ipynb #cb113eb8
+def _cwds(d, most=20):
+    "The `cwd`s recorded at the top of the transcripts in folder `d` (the first `most` of them)"
+    out = set()
+    for f in sorted(d.glob('*.jsonl'))[:most]:
+        try:
+            with open(f, 'rb') as fh: head = fh.read(1 << 16)
+        except OSError: continue
+        for l in head.split(b'\n'):
+            try: r = orjson.loads(l)
+            except orjson.JSONDecodeError: continue
+            if isinstance(r, dict) and isinstance(c := r.get('cwd'), str): out.add(c); break
+    return out
+
 def proj_dirs(cwd=None): # Project directory; the current directory if None
     "Existing folders in `projects_dir()` that may hold the sessions of the project at `cwd`, the usual one first"
     pd, p = projects_dir(), _canon(cwd or os.getcwd())
-    names = [_dir_override()]
-    for q in dict.fromkeys([p, unicodedata.normalize('NFC', p)]):
+    names, forms = [_dir_override()], dict.fromkeys([p, unicodedata.normalize('NFC', p)])
+    for q in forms:
         names.append(_folder(q))
         if len(s := _san(q)) > MAX_NAME and not (pd/_folder(q)).is_dir() and pd.is_dir():
-            names += sorted(d.name for d in pd.iterdir() if d.name.startswith(s[:MAX_NAME] + '-'))
+            names += sorted(d.name for d in pd.iterdir() if d.name.startswith(s[:MAX_NAME] + '-')
+                            and (not (cs := _cwds(d)) or any(f in cs for f in forms)))
     return L(pd/n for n in dict.fromkeys(names) if n and (pd/n).is_dir())
 
 # %% ../nbs/00_paths.ipynb #0a301ac5
@@ -133,7 +147,7 @@ def _lite(p):
     h = head.decode('utf-8', 'replace')
     return h, (tail.decode('utf-8', 'replace') if size > LITE else h)
 
-# %% ../nbs/00_paths.ipynb #3546ce1b
+# %% ../nbs/00_paths.ipynb #f3d4622b
 def _is_side(head):
     "Does the first line of `head` mark a sidechain (subagent) transcript?"
     line = head.split('\n', 1)[0]
@@ -160,7 +174,7 @@ def json_vals(line): # One line of a JSON Lines file, as `str` or UTF-8 bytes
         except (ValueError, RecursionError): return out, False  # RecursionError: nested deeper than the stack allows
         try: v = orjson.loads(line[i:j])  # orjson's reading: it refuses NaN and Infinity, as JavaScript does
         except orjson.JSONDecodeError as e:
-            if 'surrogate' not in str(e): return out, False  # a lone surrogate escape is valid JSON: keep it
+            if 'surrogate' not in str(e) and 'depth' not in str(e): return out, False  # valid JSON: a lone surrogate, any depth
         out.append(v); i = j
 
 def _line_recs(l):
@@ -172,7 +186,14 @@ def _recs(txt):
     "The JSON objects on the lines of `txt`, including objects glued onto one line"
     return [r for l in txt.split('\n') if l.strip() for r in _line_recs(l)]
 
-# %% ../nbs/00_paths.ipynb #3f028c95
+# %% ../nbs/00_paths.ipynb #9682bb23
+def _warn_unreadable(d):
+    "Warn, naming them, about folder `d` or the transcripts in it that cannot be read: a listing would miss them"
+    if not os.access(d, os.R_OK | os.X_OK):
+        return warnings.warn(f'{d}: cannot read this project folder; its sessions are not listed', stacklevel=3)
+    bad = sorted(f.name for f in d.glob('*.jsonl') if _stat(f) and not os.access(f, os.R_OK))
+    if bad: warnings.warn(f"{d}: cannot read {', '.join(bad)}; not listed", stacklevel=3)
+
 def _sess_files(d):
     "`{path: mtime}` of the non-empty `*.jsonl` files directly in folder `d`"
     return {f: st.st_mtime for f in d.glob('*.jsonl') if (st := _stat(f))}
@@ -201,7 +222,7 @@ def _pick(fs, ref):
     if len(best) > 1: raise ValueError(f'{ref!r} matches {len(best)} sessions: {", ".join(sorted(best))}')
     return first(best.values())
 
-# %% ../nbs/00_paths.ipynb #1c827a1e
+# %% ../nbs/00_paths.ipynb #00036b35
 def _find(ref, cwd=None, prefix=True):
     "Transcript for session id (or, if `prefix`, unique id prefix) `ref`, searching `cwd`'s project first; or None"
     for dirs in (proj_dirs(cwd), _all_dirs()):
@@ -220,6 +241,9 @@ def sess_file(sid=None,              # Session id or unique id prefix; `cur_sess
     check_ref(sid)
     if (f := _find(sid, cwd, prefix)): return f
     # a folder we may not read could hold it: `PermissionError` naming it
+    if (empty := first(f for d in [*proj_dirs(cwd), *_all_dirs()] if (f := d/f'{sid}.jsonl').is_file())):
+        raise FileNotFoundError(f'Session {sid!r}: its transcript {empty} is empty (0 bytes); Claude Code does not '
+                                'resume it either')
     for d in [*proj_dirs(cwd), *_all_dirs()]: os.listdir(d)
     if must_exist: raise FileNotFoundError(f'No session {sid!r} in {projects_dir()}')
     return sess_dir(cwd)/f'{sid}.jsonl'
@@ -271,7 +295,7 @@ def first_prompt(recs): # Transcript records, in file order
         return t if len(t) <= 200 else t[:200].rstrip() + '…'
     return cmd
 
-# %% ../nbs/00_paths.ipynb #52215a31
+# %% ../nbs/00_paths.ipynb #c09045ff
 def _last(recs, key, typ=None):
     "The last string `key` among `recs` (rows of type `typ` only, if given), or None"
     return first(r[key] for r in reversed(recs)
@@ -282,6 +306,16 @@ def _sidecar_name(p):
     try: t = json.loads((p.parent/p.stem/'custom-title.json').read_text()).get('customTitle')
     except (OSError, ValueError, AttributeError): return None
     return t.strip() if isinstance(t, str) else None
+
+def _first_said(recs):
+    "The first text of a user or assistant message in `recs` (a session that begins with a reply), on one line, or ''"
+    for r in recs:
+        c = msg_content(r) if r.get('type') in ('user', 'assistant') else None
+        t = c if isinstance(c, str) else next((b['text'] for b in c if isinstance(b, dict) and b.get('type') == 'text'
+                                               and isinstance(b.get('text'), str) and b['text'].strip()), '') \
+            if isinstance(c, list) else ''
+        if t.strip(): return one_line(t, 200)
+    return ''
 
 def _media(recs):
     "'Image' or 'Document' if the first user row with such a block has no tool result, else ''"
@@ -337,7 +371,7 @@ class SessInfo:
     proj = property(lambda self: self.path.parent.name, doc="Name of the project folder")
     __repr__ = basic_repr('sid,proj,summary,size')
 
-# %% ../nbs/00_paths.ipynb #05b0ce77
+# %% ../nbs/00_paths.ipynb #0a1a0874
 def sess_info(path): # A transcript file
     "The `SessInfo` listing row for the transcript at `path`, or None if Claude Code would not list it"
     p = Path(path)
@@ -350,7 +384,7 @@ def sess_info(path): # A transcript file
             or _last(h, 'customTitle', 'custom-title') or None)
     title = name or _last(t, 'aiTitle', 'ai-title') or _last(h, 'aiTitle', 'ai-title') or None
     fp = first_prompt(h)
-    summary = title or _last(t, 'lastPrompt') or _last(t, 'summary') or fp or _media(h)
+    summary = title or _last(t, 'lastPrompt') or _last(t, 'summary') or fp or _media(h) or _first_said(h)
     if not summary: return None
     return SessInfo(p.stem, p, st.st_mtime, st.st_size, summary, name, title, fp, tag=_last(t, 'tag', 'tag') or None,
                     branch=_last(t, 'gitBranch') or _first(h, 'gitBranch') or None,
@@ -460,20 +494,21 @@ def worktree_dirs(cwd=None): # Project directory; the current directory if None
     own = set(proj_dirs(cwd))
     return L(list(dict.fromkeys(d for w in wts for d in proj_dirs(w) if d not in own)))
 
-# %% ../nbs/00_paths.ipynb #d5932486
+# %% ../nbs/00_paths.ipynb #fe7824d2
 def list_sessions(cwd=None,                # Project directory (and its git worktrees); the current directory if None
                   all_projects:bool=False, # List the sessions of every project instead?
                   limit:int=None):         # Keep only the newest `limit` rows
     "Sessions of the project at `cwd`, newest first, as `SessInfo` rows"
     newest = {}
     for d in (_all_dirs() if all_projects else dict.fromkeys([*proj_dirs(cwd), *worktree_dirs(cwd)])):
+        _warn_unreadable(d)
         for f, m in _sess_files(d).items():
             if (f.stem not in newest or m > newest[f.stem][0]) and not _escapes(f): newest[f.stem] = (m, f)
     rows = [r for _, f in newest.values() if (r := sess_info(f))]
     idx = {d: sess_index_entries(d) for d in {r.path.parent for r in rows if r.cwd is None}}
     for r in rows:
         if r.cwd is None and isinstance(pp := idx[r.path.parent].get(r.sid, {}).get('projectPath'), str): r.cwd = pp
-    return Sessions(sorted(rows, key=lambda r: (-r.mtime, r.sid))[:limit or None])
+    return Sessions(sorted(rows, key=lambda r: (-r.mtime, r.sid))[:limit])
 
 # %% ../nbs/00_paths.ipynb #54b02006
 def lineages(
@@ -517,7 +552,7 @@ def sess_lineage(
     ancestors = L(order(anc.values()))
     return AttrDict(ancestors=ancestors, descendants=L(order(desc.values())), files=ancestors + [p])
 
-# %% ../nbs/00_paths.ipynb #be58c048
+# %% ../nbs/00_paths.ipynb #aa930a9e
 MIN_LS_WIDTH = 60  # Narrowest `sess_ls` table
 
 def _since_ts(since):
@@ -579,7 +614,7 @@ def sess_ls(
     idw = id_chars(rows.attrgot('sid'))
     if project is not None and not path: rows = rows.filter(lambda r: in_project(r, str(project)))
     if since is not None: t = _since_ts(since); rows = rows.filter(lambda r: r.mtime >= t)
-    if (rows := _by_lineage(rows[:limit or None])):
+    if (rows := _by_lineage(rows[:limit])):
         return TextView(rows.table(LS_COLS, _ls_widths(rows, width, idw), 1))
     where = f'for {cwd or os.getcwd()}' if here else f'under {projects_dir()}'
     narrowed = ' that match' if project is not None or since is not None else ''
@@ -592,19 +627,19 @@ def sess_by_name(name,     # A session name, as given by `/rename`
     "Path of the newest session of the project at `cwd` whose latest custom title is `name`, or None"
     return first(r.path for r in list_sessions(cwd) if r.name == name)
 
-# %% ../nbs/00_paths.ipynb #9dcba2f2
+# %% ../nbs/00_paths.ipynb #94afb645
 def sess_by_title(
     title:str, # A session title, as a listing shows it: its name, else its AI-made title
     cwd=None, # Project directory searched first; the current directory if None
 )->Path|None:
-    "Path of the one session titled `title`, in the project at `cwd` or else in any project; None if there is none"
+    "Path of the one session titled `title` (or, failing that, listed as `title`), in `cwd`'s project or else any"
     for rows in (list_sessions(cwd), list_sessions(all_projects=True)):
-        hits = rows.filter(lambda r: r.title == title)
+        hits = rows.filter(lambda r: r.title == title) or rows.filter(lambda r: r.summary == title)
         sids = sorted(hits.attrgot('sid'))
         if len(sids) > 1: raise ValueError(f'{title!r} is the title of {len(sids)} sessions: {", ".join(sids)}')
         if hits: return hits[0].path
 
-# %% ../nbs/00_paths.ipynb #046a310d
+# %% ../nbs/00_paths.ipynb #76513159
 def _not_found(ref, cwd):
     "The error for a reference that names no session"
     return FileNotFoundError(f'No session {ref!r}: no session id or unique id prefix in {projects_dir()}, '
@@ -622,6 +657,9 @@ def resolve_session(ref=None,  # Session id, unique id prefix, session name or t
         why = e
     else: return p.stem, p
     if (p := sess_by_title(ref, cwd)): return p.stem, p
+    if isinstance(why, ValueError) and _ref_problem(ref):
+        raise ValueError(f'No session is named or titled {ref!r} (Refusing session reference {ref!r} as an id: '
+                         f'{_ref_problem(ref)}; a transcript path must end in .jsonl)') from None
     raise why if isinstance(why, ValueError) else _not_found(ref, cwd)
 
 # %% ../nbs/00_paths.ipynb #23e0293b

@@ -143,7 +143,7 @@ class RecsView(TextView):
         pre = '<pre style="white-space:pre-wrap;margin:2px 0 8px">'
         return ''.join(f'<div><b>{html.escape(h)}</b>{pre}{html.escape(t)}</pre></div>' for h, t in self.blocks)
 
-# %% ../nbs/06_search.ipynb #e1cb2cfe
+# %% ../nbs/06_search.ipynb #c4eaa00b
 def _show_one(r, mx):
     "`(header, text)` of one record for `show_recs`"
     if not isinstance(r, dict): return f'── {_role(r)}', cut_marked(repr(r), mx)
@@ -155,6 +155,7 @@ def show_recs(
     showall:bool=False, # Also show records that are not conversation turns?
 )->RecsView:
     "A readable transcript of `recs`: role, time and text of each record"
+    if not isinstance(mx, int) or mx < 0: raise ValueError(f'mx must be an int >= 0, not {mx!r}')
     keep = recs if showall else conv_recs([r for r in recs if isinstance(r, dict)])
     return RecsView([_show_one(r, mx) for r in keep])
 

@@ -5,49 +5,49 @@
 # %% auto #0
 __all__ = ['AGENT_TOOLS', 'HEAD_LINES', 'agent_links', 'sess_agents']
 
-# %% ../nbs/02a_subagents.ipynb #157d4bee
+# %% ../nbs/02a_subagents.ipynb #4570fb86
 import json
 from pathlib import Path
 from fastcore.basics import AttrDict
 from fastcore.foundation import L
 from .paths import sess_file, check_path, json_vals, msg_content
-from .read import load_recs, rec_blocks
+from .read import load_recs, rec_blocks, as_str, as_recs
 
-# %% ../nbs/02a_subagents.ipynb #9d368957
+# %% ../nbs/02a_subagents.ipynb #555f8565
 AGENT_TOOLS = ('Task', 'Agent')  # The tools whose calls start a subagent
 
 def _first_txt(r):
     "The first text of record `r`: its string content, or its first text block"
     if isinstance(c := msg_content(r), str): return c
-    return next((b.get('text') for b in rec_blocks(r) if b.get('type') == 'text'), None)
+    return next((as_str(b.get('text')) for b in rec_blocks(r) if b.get('type') == 'text'), None)
 
 def _result_links(recs):
     "`{agentId: call id}` from Task/Agent results (`toolUseResult.agentId`) and `agent_progress` records"
     links = {}
     for r in recs:
         tur, d = r.get('toolUseResult'), r.get('data')
-        if isinstance(tur, dict) and tur.get('agentId'):
-            tid = next((b.get('tool_use_id') for b in rec_blocks(r) if b.get('type') == 'tool_result'), None)
-            if tid: links.setdefault(tur['agentId'], tid)
+        if isinstance(tur, dict) and (aid := as_str(tur.get('agentId'))):
+            tid = next((as_str(b.get('tool_use_id')) for b in rec_blocks(r) if b.get('type') == 'tool_result'), None)
+            if tid: links.setdefault(aid, tid)
         if r.get('type') == 'progress' and isinstance(d, dict) and d.get('type') == 'agent_progress':
-            if d.get('agentId') and r.get('parentToolUseID'): links.setdefault(d['agentId'], r['parentToolUseID'])
+            if (aid := as_str(d.get('agentId'))) and (tid := as_str(r.get('parentToolUseID'))): links.setdefault(aid, tid)
     return links
 
-# %% ../nbs/02a_subagents.ipynb #52a0bd68
+# %% ../nbs/02a_subagents.ipynb #db5e22fb
 def agent_links(
     recs, # Session records, subagent transcripts included if you have them
 )->dict: # Agent key (agentId, or 1.0.x sidechain root uuid) -> Task/Agent call id
     "Which Task/Agent call each subagent in `recs` ran under"
-    recs = [r for r in recs if isinstance(r, dict)]
+    recs = [r for r in as_recs(recs) if isinstance(r, dict)]
     links, prompts = _result_links(recs), {}
     for r in recs:
         for b in rec_blocks(r):
-            if b.get('type') == 'tool_use' and b.get('name') in AGENT_TOOLS \
+            if b.get('type') == 'tool_use' and as_str(b.get('name')) in AGENT_TOOLS \
                and isinstance(inp := b.get('input'), dict) and isinstance(pr := inp.get('prompt'), str):
-                prompts.setdefault(pr, []).append(b.get('id'))
+                prompts.setdefault(pr, []).append(as_str(b.get('id')))
     for r in recs:
         if not (r.get('isSidechain') and r.get('parentUuid') is None and r.get('type') == 'user'): continue
-        key, pr = r.get('agentId') or r.get('uuid'), _first_txt(r)
+        key, pr = as_str(r.get('agentId')) or as_str(r.get('uuid')), _first_txt(r)
         if key not in links and prompts.get(pr): links[key] = prompts[pr].pop(0)
     return links
 

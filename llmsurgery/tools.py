@@ -9,7 +9,7 @@ __all__ = ['ARG_KEYS', 'STATUS_COLOURS', 'TOOL_COLOURS', 'IDLE', 'MIN_SPAN', 'SE
            'head_tail', 'first_lines', 'first_chars', 'path_only', 'strip_tags', 'SessText', 'sess2text', 'agent_links',
            'AGENT_TOOLS']
 
-# %% ../nbs/07_tools.ipynb #940fdf6c
+# %% ../nbs/07_tools.ipynb #fd44969d
 import re, html
 from collections import Counter, defaultdict
 from datetime import datetime, timezone
@@ -17,24 +17,25 @@ from orjson import dumps
 from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L
 from .paths import msg_content, parse_ts
-from .read import load_recs, img_txt, is_call_type, is_result_type, rec_blocks, rec_kind
+from .read import (load_recs, img_txt, is_call_type, is_result_type, rec_blocks, rec_kind, as_str, as_link,
+                             as_count, as_recs, val_txt)
 from .subagents import agent_links, AGENT_TOOLS
 from .text import Rows, TextView, cut_marked, one_line
 
-# %% ../nbs/07_tools.ipynb #86ed4457
+# %% ../nbs/07_tools.ipynb #27b12d7b
 _NAMING_KEYS = ('tool_name', 'url', 'error_code', 'name', 'title')  # what names a non-text item, first found first
 
 def _item_txt(x):
     "The text of content item `x`, or a short `[...]` stand-in for a non-text item"
-    if not isinstance(x, dict): return str(x)
-    t = x.get('type')
-    if t == 'text': return x.get('text') or ''
+    if not isinstance(x, dict): return val_txt(x)
+    t = as_str(x.get('type'))
+    if t == 'text': return val_txt(x.get('text'))
     if t in ('image', 'document'): return img_txt(x)
     if isinstance(x.get('text'), str): return x['text']
     what = next((v for k in _NAMING_KEYS if isinstance(v := x.get(k), str)), None)
     return f'[{t} {what}]' if what else f'[{t}]'
 
-# %% ../nbs/07_tools.ipynb #5f4c9dd9
+# %% ../nbs/07_tools.ipynb #f6c35988
 def tr_txt(
     content, # A `tool_result` block's `content`: a string, a list of items, or None
 )->str:
@@ -42,7 +43,7 @@ def tr_txt(
     if content is None: return ''
     if isinstance(content, str): return content
     if isinstance(content, dict): return _item_txt(content)
-    if not isinstance(content, list): return str(content)
+    if not isinstance(content, list): return val_txt(content)
     return '\n'.join(map(_item_txt, content))
 
 # %% ../nbs/07_tools.ipynb #41216490
@@ -51,7 +52,7 @@ ARG_KEYS = dict(Bash='command', Read='file_path', Edit='file_path', MultiEdit='f
                 Task='description', Agent='description', Skill='skill', TaskOutput='task_id', BashOutput='bash_id',
                 KillBash='shell_id', KillShell='shell_id', TaskCreate='subject', TaskUpdate='taskId')
 
-# %% ../nbs/07_tools.ipynb #43e6a50a
+# %% ../nbs/07_tools.ipynb #b75964fe
 def tu_arg(
     name, # Tool name, e.g. 'Bash'
     inp, # The call's `input` dict
@@ -59,16 +60,17 @@ def tu_arg(
 )->str:
     "The main argument of a call to tool `name` with input `inp`, on one line"
     if not isinstance(inp, dict): inp = {}
+    name = as_str(name)
     v = inp.get(ARG_KEYS.get(name, ''))
     if v is None: v = next((x for x in inp.values() if isinstance(x, str)), None)
     if v is None: v = next((f'{len(x)} {k}' for k, x in inp.items() if isinstance(x, list)), None)
-    if v is None: v = dumps(inp).decode() if inp else ''
-    s = str(v)
+    if v is None: v = val_txt(inp) if inp else ''
+    s = val_txt(v)
     if name in ('Grep', 'Glob') and inp.get('path'): s += f" in {inp['path']}"
     if name in ('Task', 'Agent') and inp.get('subagent_type'): s += f" ({inp['subagent_type']})"
     return one_line(s, mx)
 
-# %% ../nbs/07_tools.ipynb #2a21000e
+# %% ../nbs/07_tools.ipynb #889ed052
 def _res_err(b):
     "Whether result block `b` reports an error: `is_error`, or an error object as its content"
     c = b.get('content')
@@ -80,18 +82,18 @@ def _tool_index(recs):
     for i, r in enumerate(recs):
         for j, b in enumerate(rec_blocks(r)):
             t = b.get('type')
-            if is_call_type(t): uses.setdefault(b.get('id') if b.get('id') is not None else (i, j), (i, r, b))
-            elif is_result_type(t) and b.get('tool_use_id') is not None: ress.setdefault(b['tool_use_id'], (i, r, b))
+            if is_call_type(t): uses.setdefault(as_str(b.get('id')) or (i, j), (i, r, b))
+            elif is_result_type(t) and (k := as_str(b.get('tool_use_id'))) is not None: ress.setdefault(k, (i, r, b))
     return uses, ress
 
 # %% ../nbs/07_tools.ipynb #11d941b4
 _all_ = ['agent_links', 'AGENT_TOOLS']
 
-# %% ../nbs/07_tools.ipynb #727513a5
+# %% ../nbs/07_tools.ipynb #6e4631b1
 def _agent_keys(recs):
     "`{uuid: agent key}` for every sidechain record in `recs`"
-    par = {r['uuid']: r.get('parentUuid') for r in recs if r.get('isSidechain') and isinstance(r.get('uuid'), str)}
-    keys = {r['uuid']: r['agentId'] for r in recs if r.get('uuid') in par and r.get('agentId')}
+    par = {r['uuid']: as_link(r.get('parentUuid')) for r in recs if r.get('isSidechain') and isinstance(r.get('uuid'), str)}
+    keys = {r['uuid']: r['agentId'] for r in recs if as_str(r.get('uuid')) in par and as_str(r.get('agentId'))}
     for u in par:
         path = []
         while u not in keys and u in par and par[u] in par and len(path) <= len(par):
@@ -100,7 +102,7 @@ def _agent_keys(recs):
         for p in path + [u]: keys[p] = k
     return keys
 
-# %% ../nbs/07_tools.ipynb #bc493d6f
+# %% ../nbs/07_tools.ipynb #63feb6bc
 def progress_copies(
     recs, # Session records
     have=(), # Agent ids whose transcripts are already among the records
@@ -109,11 +111,11 @@ def progress_copies(
     prog = [d for r in recs if r.get('type') == 'progress' and isinstance(d := r.get('data'), dict)
             and d.get('type') == 'agent_progress']
     if not prog: return []  # most sessions: no copies, and no need to list the agents
-    have = set(have) | {r.get('agentId') for r in recs if r.get('isSidechain')}
+    have = set(have) | {as_str(r.get('agentId')) for r in recs if r.get('isSidechain')}
     return [{**m, 'isSidechain': True, 'agentId': aid} for d in prog
-            if (aid := d.get('agentId')) and aid not in have and isinstance(m := d.get('message'), dict)]
+            if (aid := as_str(d.get('agentId'))) and aid not in have and isinstance(m := d.get('message'), dict)]
 
-# %% ../nbs/07_tools.ipynb #73f0a1c0
+# %% ../nbs/07_tools.ipynb #3e5d9e85
 def _rec_usage(r):
     "The `usage` dict of record `r`'s message, or None"
     m = r.get('message') if isinstance(r, dict) else None
@@ -124,7 +126,7 @@ def in_toks(
     usage, # An assistant message's `usage` dict
 )->int:
     "Context tokens a request sent: uncached input plus cache writes and cache reads"
-    return sum(usage.get(k) or 0 for k in ('input_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens'))
+    return sum(as_count(usage.get(k)) for k in ('input_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens'))
 
 def ctx_window(
     recs, # Session records
@@ -147,26 +149,26 @@ class ToolCall(AttrDict):
         return f'{type(self).__name__}({self.label!r}, {self.status}{d})'
     def _repr_markdown_(self): return f'`{self.name}` **{self.status}** {html.escape(self.label)}'
 
-# %% ../nbs/07_tools.ipynb #7906df19
+# %% ../nbs/07_tools.ipynb #b39ca846
 def _mk_call(i, r, b, res, window):
     "A `ToolCall` for `tool_use` block `b` in record `r` (index `i`), given its result `res` (or None)"
-    name, inp = b.get('name') or '?', b.get('input') if isinstance(b.get('input'), dict) else {}
+    name, inp = as_str(b.get('name')) or '?', b.get('input') if isinstance(b.get('input'), dict) else {}
     u = _rec_usage(r) or {}
     start = _ts(r.get('timestamp'))
     ri, rr, rb = res or (None, None, None)
     end = _ts(rr.get('timestamp')) if rr else None
-    return ToolCall(id=b.get('id'), name=name, label=f'{name}: {tu_arg(name, inp)}'.rstrip(': '), input=inp,
+    return ToolCall(id=as_str(b.get('id')), name=name, label=f'{name}: {tu_arg(name, inp)}'.rstrip(': '), input=inp,
         output=tr_txt(rb.get('content')) if rb else None, start=start, end=end,
         dur=(end-start).total_seconds() if start and end else None,
         status='running' if rb is None else 'error' if _res_err(rb) else 'success',
-        is_agent=name in AGENT_TOOLS, agent=None, parent=None, in_toks=in_toks(u), out_toks=u.get('output_tokens') or 0,
+        is_agent=name in AGENT_TOOLS, agent=None, parent=None, in_toks=in_toks(u), out_toks=as_count(u.get('output_tokens')),
         ctx_pct=round(100*in_toks(u)/window, 1), i=i, rec=r, res=rr)
 
 # %% ../nbs/07_tools.ipynb #d57c933d
 class ToolCalls(Rows):
     "The `ToolCall` rows of a session"
 
-# %% ../nbs/07_tools.ipynb #4d370603
+# %% ../nbs/07_tools.ipynb #e0d81c36
 def _in_flight(calls, c):
     "The one agent call running when `c` started, if exactly one was"
     ts = [a for a in calls if a.is_agent and a is not c and a.start and c.start and a.start <= c.start
@@ -179,7 +181,7 @@ def _set_agents(calls, recs, known=None):
     if not side: return  # no subagent call: the links are not needed
     links, keys = {**agent_links(recs), **(known or {})}, _agent_keys(recs)
     for c in side:
-        c.agent = keys.get(c.rec.get('uuid')) or c.rec.get('agentId')
+        c.agent = keys.get(as_str(c.rec.get('uuid'))) or as_str(c.rec.get('agentId'))
         c.parent = links.get(c.agent) or _in_flight(calls, c)
 
 # %% ../nbs/07_tools.ipynb #8e3a58d6
@@ -200,7 +202,7 @@ def tool_calls(
     rs, copies, known = _gather(recs, agents)
     return _calls(rs + copies, known, window)
 
-# %% ../nbs/07_tools.ipynb #446a7750
+# %% ../nbs/07_tools.ipynb #d2586ba9
 def _agent_lists(agents):
     "`(record lists, {agent id: call id})` from `agents`"
     if agents is None: return [], {}
@@ -215,7 +217,7 @@ def _agent_lists(agents):
 def _gather(recs, agents):
     "`(records, progress copies, {agent id: call id})`: `recs` and `agents`' records, and copies of the agents missing"
     lists, known = _agent_lists(agents)
-    rs = [r for l in [recs, *lists] for r in l if isinstance(r, dict)]
+    rs = [r for l in [recs, *lists] for r in as_recs(l) if isinstance(r, dict)]
     return rs, progress_copies(rs, known), known
 
 # %% ../nbs/07_tools.ipynb #98e83707
@@ -431,14 +433,14 @@ def waterfall(
 @patch
 def _repr_html_(self:ToolCalls): return waterfall(self)
 
-# %% ../nbs/07_tools.ipynb #5e291b06
+# %% ../nbs/07_tools.ipynb #6db7c459
 def _msg_usage(recs):
     "One usage dict per API response (`message.id`), its largest `output_tokens` winning"
     best = {}
     for r in recs:
         if not (u := _rec_usage(r)): continue
-        k = r['message'].get('id') or r.get('uuid') or id(r)
-        if k not in best or (u.get('output_tokens') or 0) > (best[k].get('output_tokens') or 0): best[k] = u
+        k = as_str(r['message'].get('id')) or as_str(r.get('uuid')) or id(r)
+        if k not in best or as_count(u.get('output_tokens')) > as_count(best[k].get('output_tokens')): best[k] = u
     return list(best.values())
 
 # %% ../nbs/07_tools.ipynb #ec2b0044
@@ -455,7 +457,7 @@ class SessStats(AttrDict):
                 + '| tool | calls | errors | time |\n|---|---|---|---|\n' + rows)
     def __repr__(self): return self._repr_markdown_()
 
-# %% ../nbs/07_tools.ipynb #0f489033
+# %% ../nbs/07_tools.ipynb #4b27587b
 def _tool_time(calls):
     "Per tool name: calls, errors and seconds spent, busiest first"
     res = defaultdict(lambda: AttrDict(n=0, errors=0, secs=0.))
@@ -467,14 +469,14 @@ def _tool_time(calls):
 def _block_types(r):
     "The content block types of record `r`; string content counts as one `text` block"
     if isinstance(msg_content(r), str): return ['text']
-    return [b.get('type') for b in rec_blocks(r)]
+    return [val_txt(b.get('type')) or None for b in rec_blocks(r)]
 
 _TOK = (('input', 'input_tokens'), ('cache_write', 'cache_creation_input_tokens'),
         ('cache_read', 'cache_read_input_tokens'), ('output', 'output_tokens'))
 def _tok_sum(recs):
     "Tokens by kind over the API responses of `recs`, each response counted once"
     us = _msg_usage(recs)
-    return {k: sum(u.get(f) or 0 for u in us) for k, f in _TOK}
+    return {k: sum(as_count(u.get(f)) for u in us) for k, f in _TOK}
 
 def sess_stats(
     recs, # Session records
@@ -539,7 +541,7 @@ def strip_tags(
     pat = '|'.join(map(re.escape, STRIP_TAGS if tags is None else tags))
     return re.sub(rf'<({pat})\b[^>]*>.*?</\1>\s*', '', s, flags=re.S).strip() if pat else s
 
-# %% ../nbs/07_tools.ipynb #ae2d4551
+# %% ../nbs/07_tools.ipynb #bd77a446
 class SessText(TextView):
     "A session rendered as text, with its thinking kept apart on `.thinking`"
     thinking = ()
@@ -550,18 +552,17 @@ def _result_lines(b, tu, strats, keep_tags):
     "The kept output of `tool_result` block `b` answering call `tu`, as `→ ` lines, or ''"
     inp, out = tu.get('input') if isinstance(tu, dict) else {}, tr_txt(b.get('content'))
     if not keep_tags: out = strip_tags(out)
-    f = strats.get(tu.get('name') if isinstance(tu, dict) else None) or strats['*']
+    f = strats.get(as_str(tu.get('name')) if isinstance(tu, dict) else None) or strats['*']
     kept = f(out, inp, _res_err(b))
     if kept is None or not kept.strip(): return ''
     ls = kept.strip('\n').splitlines()
     return '\n'.join(['→ ' + ls[0]] + ['  ' + l for l in ls[1:]])
 
-# %% ../nbs/07_tools.ipynb #26855865
+# %% ../nbs/07_tools.ipynb #6b5dcf6b
 def _user_text(r, keep_tags):
     "The text of user record `r` (images as placeholders), without its tool results"
     c = msg_content(r)
-    parts = [c] if isinstance(c, str) else [b.get('text') or '' if b.get('type') == 'text' else _item_txt(b)
-                                            for b in rec_blocks(r) if b.get('type') != 'tool_result']
+    parts = [c] if isinstance(c, str) else [_item_txt(b) for b in rec_blocks(r) if b.get('type') != 'tool_result']
     s = '\n'.join(parts)
     return s if keep_tags else strip_tags(s)
 
@@ -570,34 +571,34 @@ def _skip(r, seen, meta, sidechains):
     if r.get('type') not in ('user', 'assistant') or not isinstance(r.get('message'), dict): return True
     if r.get('isSidechain') and not sidechains: return True
     if (r.get('isMeta') or r.get('isCompactSummary')) and not meta: return True
-    u = r.get('uuid')
+    if not isinstance(u := r.get('uuid'), str): return False   # no uuid: nothing to repeat it by
     if u in seen: return True
     seen.add(u)
     return False
 
-# %% ../nbs/07_tools.ipynb #a69a7d08
+# %% ../nbs/07_tools.ipynb #de4a9534
 def _asst_lines(r, ress, strats, tools, keep_tags, think, done):
     "Lines for assistant record `r`: text as is, calls as one-liners with their results; thinking goes to `think`"
-    ls = []
+    ls = [c.strip('\n')] if isinstance(c := msg_content(r), str) and c.strip() else []
     for b in rec_blocks(r):
-        t = b.get('type')
-        if t == 'text' and (b.get('text') or '').strip(): ls.append(b['text'].strip('\n'))
-        elif t == 'thinking' and b.get('thinking'): think.append(b['thinking'])
-        elif is_call_type(t) and tools and b.get('id') not in done:
-            done.add(b.get('id'))
-            ls.append(f"[{b.get('name')}] {tu_arg(b.get('name'), b.get('input'))}".rstrip())
-            if (res := ress.get(b.get('id'))) and (rl := _result_lines(res[2], b, strats, keep_tags)): ls.append(rl)
+        t, i = b.get('type'), as_str(b.get('id'))
+        if t == 'text' and (s := val_txt(b.get('text'))).strip(): ls.append(s.strip('\n'))
+        elif t == 'thinking' and b.get('thinking'): think.append(val_txt(b['thinking']))
+        elif is_call_type(t) and tools and (i is None or i not in done):
+            done.add(i)
+            ls.append(f"[{val_txt(b.get('name'))}] {tu_arg(b.get('name'), b.get('input'))}".rstrip())
+            if (res := ress.get(i)) and (rl := _result_lines(res[2], b, strats, keep_tags)): ls.append(rl)
     return ls
 
 def _rec_lines(r, uses, ress, strats, tools, keep_tags, think, done):
     "`(role, lines)` for record `r`; a user record holding only results for calls not in `recs` has role `tool`"
     if r['type'] == 'assistant': return 'assistant', _asst_lines(r, ress, strats, tools, keep_tags, think, done)
-    orphans = [b for b in rec_blocks(r) if b.get('type') == 'tool_result' and b.get('tool_use_id') not in uses]
+    orphans = [b for b in rec_blocks(r) if b.get('type') == 'tool_result' and as_str(b.get('tool_use_id')) not in uses]
     ls = [rl for b in orphans if tools and (rl := _result_lines(b, {}, strats, keep_tags))]
     txt = _user_text(r, keep_tags)
     return ('user', [_quote(txt)] + ls) if txt.strip() else ('tool', ls)
 
-# %% ../nbs/07_tools.ipynb #367b74c0
+# %% ../nbs/07_tools.ipynb #162d31be
 def sess2text(
     recs, # Session records, e.g. `load_sess(sid)`; `sess_history(...)` for the main conversation only
     strats=None, # Strategies overriding `TEXT_STRATS`, by tool name
@@ -607,7 +608,7 @@ def sess2text(
     sidechains=False, # Include sidechain records?
 )->SessText:
     "Session `recs` as plain text: `> ` user turns, assistant text, tool calls and their cut-down output"
-    recs = [r for r in recs if isinstance(r, dict)]
+    recs = [r for r in as_recs(recs) if isinstance(r, dict)]
     strats, (uses, ress) = {**TEXT_STRATS, **(strats or {})}, _tool_index(recs)
     out, think, seen, done, prev = [], [], set(), set(), None
     for r in recs:

@@ -8,7 +8,7 @@ __all__ = ['IMG_TYPES', 'CSS', 'CSP', 'GENERATOR', 'CHROMIUM_FLAGS', 'esc', 'tex
            'agent_recs', 'agent_html', 'eras', 'history_html', 'text_of', 'page_html', 'sess2html', 'chromium',
            'measure_width']
 
-# %% ../nbs/17_webpage.ipynb #8d3eb917
+# %% ../nbs/17_webpage.ipynb #16249a6d
 import re, html, json, shutil, subprocess, tempfile
 from html.parser import HTMLParser
 from pathlib import Path
@@ -19,7 +19,7 @@ from .thread import sess_history, is_boundary
 from .subagents import agent_links
 from .tools import tool_calls, waterfall, turn_starts, is_prompt, tu_arg, tr_txt, sess_stats, progress_copies
 from .dialog import dlg_thread
-from .write import atomic_write
+from .write import atomic_write, check_out
 from .redact import Redactor, redact_recs, home_users, agent_files, find_transcript
 
 # %% ../nbs/17_webpage.ipynb #0a58a14e
@@ -409,7 +409,7 @@ def page_html(
             f'<footer>Written by llmsurgery from {esc(Path(path).name if path else "records")}. '
             'This page is self-contained: it loads nothing and runs no script.</footer></body></html>\n')
 
-# %% ../nbs/17_webpage.ipynb #0ec206e7
+# %% ../nbs/17_webpage.ipynb #65016ace
 def _written_by_us(p):
     try:
         with open(p, 'rb') as f: return f'content="{GENERATOR}"'.encode() in f.read(4096)
@@ -433,7 +433,7 @@ def sess2html(
         agents = {k: list(redact_recs(v, rd=rd)[0]) for k, v in agents.items()}
     name = f'{sess_meta(recs).sessionId or src.stem}.html'
     o = Path(out or '.')
-    dest = o/name if out is None or o.is_dir() else o
+    dest = check_out(o/name if out is None or o.is_dir() else o)
     if dest.exists() and not force and not _written_by_us(dest):
         raise FileExistsError(f'{dest} exists and is not a page sess2html wrote: nothing was written; '
                               'replace it with force, or write elsewhere')

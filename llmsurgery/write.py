@@ -4,11 +4,11 @@
 
 # %% auto #0
 __all__ = ['DEF_MODEL', 'canon', 'stable_uuid', 'cc_version', 'api_id', 'now_ts', 'est_toks', 'mk_rec', 'mk_tu', 'mk_tr',
-           'tool_turn', 'check_recs', 'chain_recs', 'rec2line', 'atomic_write', 'write_sess', 'save_sess',
+           'tool_turn', 'check_recs', 'chain_recs', 'rec2line', 'atomic_write', 'check_out', 'write_sess', 'save_sess',
            'last_prompt', 'last_prompt_rec', 'SessChanged', 'sess_digest', 'pending_calls', 'append_tip', 'append_recs',
            'append_sess', 'msgs2recs', 'msgs2sess', 'name_recs', 'name_sess']
 
-# %% ../nbs/04_write.ipynb #b690d1e7
+# %% ../nbs/04_write.ipynb #114f61b1
 import os, re, json, uuid, errno, hashlib, tempfile
 from contextlib import contextmanager
 from datetime import datetime, timezone
@@ -17,13 +17,14 @@ import orjson
 from fastcore.basics import AttrDict, first
 from fastcore.foundation import L
 from fastcore.meta import delegates
-from .paths import sess_dir, resolve_session, check_path, first_prompt, is_uuid, LITE
-from .read import load_recs, is_chain, CHAIN_TYPES, rec_blocks, plain_block, THINK_TYPES
+from .paths import sess_dir, resolve_session, check_path, first_prompt, is_uuid, LITE, projects_dir
+from .read import load_recs, is_chain, CHAIN_TYPES, rec_blocks, plain_block, THINK_TYPES, as_str, as_link
 from .thread import sess_thread, is_boundary
+from .text import deep_ok, is_depth_error
 try: import fcntl  # advisory locks; POSIX only
 except ImportError: fcntl = None
 
-# %% ../nbs/04_write.ipynb #1026a136
+# %% ../nbs/04_write.ipynb #a5964970
 def _jdefault(o):
     "JSON stand-in for values `orjson` does not know: paths as strings, other iterables (`L`, tuples) as lists"
     if isinstance(o, Path): return str(o)
@@ -35,9 +36,9 @@ _LONE = re.compile('[\ud800-\udfff]')
 def _dumps(o, sort=False):
     "Compact JSON bytes for `o`, raw UTF-8 as Claude Code writes it; lone surrogates as `\\u` escapes"
     try: return orjson.dumps(o, default=_jdefault, option=orjson.OPT_SORT_KEYS if sort else 0)
-    except TypeError as e:  # orjson refuses lone surrogates; JavaScript's JSON.stringify escapes them
-        if 'surrogates' not in str(e): raise
-    s = json.dumps(o, default=_jdefault, ensure_ascii=False, separators=(',', ':'), sort_keys=sort)
+    except TypeError as e:  # orjson refuses lone surrogates (JavaScript's JSON.stringify escapes them) and depth > 254
+        if 'surrogates' not in str(e) and not is_depth_error(e): raise
+    s = deep_ok(json.dumps)(o, default=_jdefault, ensure_ascii=False, separators=(',', ':'), sort_keys=sort)
     return _LONE.sub(lambda m: '\\u%04x' % ord(m[0]), s).encode()
 
 # %% ../nbs/04_write.ipynb #6b8fa7af
@@ -66,7 +67,7 @@ def cc_version():
         return (files('claude_agent_sdk')/'_bundled'/'claude.version').read_text().split()[0]
     except (ImportError, OSError, IndexError): return None
 
-# %% ../nbs/04_write.ipynb #3c9a9162
+# %% ../nbs/04_write.ipynb #9fbcae27
 DEF_MODEL = 'claude-sonnet-4-6'
 _B62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 
@@ -83,7 +84,7 @@ def _plain(x):
     "A deep copy of JSON value `x` made of plain dicts and lists"
     b = _dumps(x)
     try: return orjson.loads(b)
-    except orjson.JSONDecodeError: return json.loads(b)  # lone surrogates, which `_dumps` writes as escapes
+    except orjson.JSONDecodeError: return deep_ok(json.loads)(b)  # lone surrogates, which `_dumps` writes as escapes
 
 # %% ../nbs/04_write.ipynb #6f383d1f
 def now_ts()->str:
@@ -198,7 +199,11 @@ def tool_turn(prompt, # The user's request
              mk_rec('user', [mk_tr(tu, output, is_error)], uid=uids[2], **kwargs),
              mk_rec('assistant', answer, uid=uids[3], **kwargs))
 
-# %% ../nbs/04_write.ipynb #e1108485
+# %% ../nbs/04_write.ipynb #193ec7f1
+def _brief(v):
+    "A short repr of `v` for an error message: a list or object by its size (it may be nested thousands deep)"
+    return f'a list of {len(v)}' if isinstance(v, list) else f'an object of {len(v)} keys' if isinstance(v, dict) else f'{v!r:.60}'
+
 def _rec_problem(r, seen, calls):
     "What is wrong with record `r` given the uuids `seen` and tool calls `calls` before it, or None"
     if not isinstance(r, dict): return f'not a dict but {type(r).__name__}'
@@ -209,17 +214,17 @@ def _rec_problem(r, seen, calls):
     if t in ('user', 'assistant'):
         m = r.get('message')
         if not isinstance(m, dict): return f'{t} record {u} has no `message`'
-        if m.get('role', t) != t: return f'{t} record {u}: message.role is {m.get("role")!r}, not {t!r}'
+        if m.get('role', t) != t: return f'{t} record {u}: message.role is {_brief(m.get("role"))}, not {t!r}'
         if not isinstance(c := m.get('content'), (str, list)):
             return f'{t} record {u}: message.content must be a list or a str, not {type(c).__name__}'
         if isinstance(c, list) and (j := _not_blk(c)) is not None:
-            return f'{t} record {u}: message.content[{j}] must be a block (a dict with a `type`), not {c[j]!r:.60}'
+            return f'{t} record {u}: message.content[{j}] must be a block (a dict with a `type`), not {_brief(c[j])}'
         for b in rec_blocks(r):
-            if b.get('type') == 'tool_use': calls.add(b.get('id'))
-            elif b.get('type') == 'tool_result' and b.get('tool_use_id') not in calls:
+            if b.get('type') == 'tool_use': calls.add(as_str(b.get('id')))
+            elif b.get('type') == 'tool_result' and as_str(b.get('tool_use_id')) not in calls:
                 return f'{t} record {u}: tool_result answers no earlier tool_use (tool_use_id {b.get("tool_use_id")!r})'
 
-# %% ../nbs/04_write.ipynb #c5326839
+# %% ../nbs/04_write.ipynb #5b536ec6
 def check_recs(recs, # Records about to be written
                known=(), # Uuids already in the session (for an append)
                calls=(), # Tool-use ids already issued in the session (for an append)
@@ -230,11 +235,11 @@ def check_recs(recs, # Records about to be written
         if (p := _rec_problem(r, seen, calls)): raise ValueError(f'record {i}: {p}')
         if isinstance(u := r.get('uuid'), str): seen.add(u)
     for i, r in enumerate(recs):
-        if links and is_chain(r) and (p := r.get('parentUuid')) is not None and p not in seen:
+        if links and is_chain(r) and (p := as_link(r.get('parentUuid'))) is not None and p not in seen:
             raise ValueError(f'record {i}: parentUuid {p} names no record (orphan)')
     return recs
 
-# %% ../nbs/04_write.ipynb #07661382
+# %% ../nbs/04_write.ipynb #669e570c
 def _set_sid(r, sid):
     "Put session id `sid` into record `r` (a chain record always gets `sessionId`)"
     if sid is None: return r
@@ -268,12 +273,12 @@ def chain_recs(recs, # Records in conversation order
         r = _plain(r)
         if is_boundary(r): r = _boundary(r, prev)
         elif is_chain(r):
-            src = first(owners.get(b.get('tool_use_id')) for b in rec_blocks(r) if b.get('type') == 'tool_result')
+            src = first(owners.get(as_str(b.get('tool_use_id'))) for b in rec_blocks(r) if b.get('type') == 'tool_result')
             r = {'parentUuid': None, **r}
             r['parentUuid'] = src or prev
             if src and r.get('type') == 'user':
                 r = _put_after(r, 'sourceToolAssistantUUID', src, ('toolUseResult', 'timestamp'))
-            owners.update({b.get('id'): r['uuid'] for b in rec_blocks(r) if b.get('type') == 'tool_use'})
+            owners.update({as_str(b.get('id')): r['uuid'] for b in rec_blocks(r) if b.get('type') == 'tool_use'})
         if is_chain(r): prev = r['uuid']
         out.append(_set_sid(r, sid))
     return out
@@ -330,6 +335,24 @@ def atomic_write(path, # The file to write (replaced if it exists)
     except OSError as e: _named(e, path)
     _fsync_dir(path.parent)
 
+# %% ../nbs/04_write.ipynb #e550ca81
+def check_out(
+    path, # Where an output (a notebook, a page) is about to be written
+)->Path:
+    "`path`, unless it is inside `projects_dir()` or an existing transcript: then `ValueError`, nothing written"
+    path = Path(path)
+    root, real = os.path.realpath(projects_dir()), os.path.realpath(path)
+    if os.path.commonpath([root, real]) == root:
+        raise ValueError(f'Refusing to write {path}: it is inside {projects_dir()}, where Claude Code keeps transcripts')
+    try:
+        with open(path, 'rb') as f: head = f.readline(1 << 16)
+    except OSError: return path
+    try: first = orjson.loads(head)
+    except orjson.JSONDecodeError: return path
+    if isinstance(first, dict) and ('sessionId' in first or first.get('type') in CHAIN_TYPES):
+        raise ValueError(f'Refusing to write over {path}: it is a session transcript')
+    return path
+
 # %% ../nbs/04_write.ipynb #8bfd52f0
 def _stamp_times(recs, ts):
     "Set the timestamp of every chain record: `True` for now, or an ISO string"
@@ -364,7 +387,7 @@ def save_sess(recs, # Records in conversation order, e.g. from `mk_rec` or `tool
     write_sess(check_path(sess_dir(cwd)/f'{sid}.jsonl'), _prep(recs, sid, ts, chain))
     return sid
 
-# %% ../nbs/04_write.ipynb #0825b443
+# %% ../nbs/04_write.ipynb #316cacf3
 _NAME_TYPES = {'custom-title': 'customTitle', 'ai-title': 'aiTitle', 'tag': 'tag', 'agent-name': 'agentName'}
 
 def _tail_types(path, room):
@@ -379,13 +402,13 @@ def _tail_types(path, room):
     for l in lines:
         try: t = orjson.loads(l).get('type')
         except (orjson.JSONDecodeError, AttributeError): continue
-        if t in _NAME_TYPES: out.add(t)
+        if as_str(t) in _NAME_TYPES: out.add(t)
     return out
 
 def _keep_names(path, old, sid, nbytes):
     "Copies of the latest name records of `old` that an append of `nbytes` would push out of the tail"
     latest = {r['type']: r for r in old
-              if r.get('type') in _NAME_TYPES and isinstance(r.get(_NAME_TYPES[r['type']]), str)}
+              if as_str(r.get('type')) in _NAME_TYPES and isinstance(r.get(_NAME_TYPES[r['type']]), str)}
     if not latest: return []
     room = LITE - nbytes - sum(len(rec2line(r)) for r in latest.values())
     there = _tail_types(path, room)
@@ -481,20 +504,21 @@ def _expected(fd, path, expect):
     was = f'it was {want:,} bytes, now {size:,}' if size != want else 'same size, other bytes'
     raise SessChanged(f'{path}: the transcript changed since it was read ({was}): nothing was written')
 
-# %% ../nbs/04_write.ipynb #17b9129f
+# %% ../nbs/04_write.ipynb #72a744b9
 def pending_calls(thread, # Thread records, e.g. from `sess_thread`
                  )->dict:
     "Calls at the end of `thread` still waiting for a result: tool-use id -> uuid of the row that made it"
     out = {}
     for r in thread:
         bs = rec_blocks(r)
-        if r.get('type') == 'assistant': out.update({b.get('id'): r['uuid'] for b in bs if b.get('type') == 'tool_use'})
+        if r.get('type') == 'assistant':
+            out.update({i: r['uuid'] for b in bs if b.get('type') == 'tool_use' and (i := as_str(b.get('id')))})
         elif r.get('type') == 'user' and not r.get('isMeta'):
-            done = {b.get('tool_use_id') for b in bs if b.get('type') == 'tool_result'}
+            done = {as_str(b.get('tool_use_id')) for b in bs if b.get('type') == 'tool_result'}
             out = {k: v for k, v in out.items() if k not in done} if done else {}
     return out
 
-# %% ../nbs/04_write.ipynb #2acc5f88
+# %% ../nbs/04_write.ipynb #14ef3865
 def append_tip(old, # The records of the transcript appended to
                thread=None): # Its active thread; `sess_thread(old)` if None
     "What an append to records `old` chains onto: the leaf, calls still waiting, uuids in use, the last prompt, names"
@@ -502,9 +526,9 @@ def append_tip(old, # The records of the transcript appended to
     return AttrDict(leaf=thread[-1]['uuid'] if thread else None, calls=pending_calls(thread),
                     known=frozenset(r['uuid'] for r in old if isinstance(r.get('uuid'), str)),
                     prompt=_file_prompt(old) or last_prompt(thread),
-                    names=[r for r in old if r.get('type') in _NAME_TYPES])
+                    names=[r for r in old if as_str(r.get('type')) in _NAME_TYPES])
 
-# %% ../nbs/04_write.ipynb #884637fd
+# %% ../nbs/04_write.ipynb #5ccdbfb5
 def _append_bytes(path, tip, recs, sid, ts):
     "The bytes that append `recs` to session `sid`, whose file at `path` gave `tip`"
     check_recs(recs, known=tip.known, calls=tip.calls)
@@ -512,6 +536,13 @@ def _append_bytes(path, tip, recs, sid, ts):
     if (mark := last_prompt_rec(new, sid, tip.prompt)): new.append(mark)
     data = b''.join(map(rec2line, new))
     return data + b''.join(map(rec2line, _keep_names(path, tip.names, sid, len(data) + 1)))
+
+def _transcript_recs(path):
+    "The records of `path`; `ValueError` if it holds bytes but no record (not a transcript: nothing may be appended)"
+    recs = load_recs(path)
+    if not recs and os.path.getsize(path): raise ValueError(f'{path} holds no record: it is not a transcript; '
+                                                            'nothing was appended')
+    return recs
 
 def append_recs(path, # The transcript to append to; it must exist
                 recs, # Records to append, in order
@@ -524,7 +555,7 @@ def append_recs(path, # The transcript to append to; it must exist
     recs = list(recs)
     with _locked(path) as fd:
         size = None if expect is None else _expected(fd, path, expect)
-        if tip is None: tip = append_tip(load_recs(path))
+        if tip is None: tip = append_tip(_transcript_recs(path))
         _write(fd, path, _append_bytes(path, tip, recs, sid, ts), size)
 
 # %% ../nbs/04_write.ipynb #36a5f35a
