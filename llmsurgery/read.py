@@ -161,7 +161,7 @@ def load_recs(
         warnings.warn(f"{path}: no line break in {os.path.getsize(path):,} bytes: not a transcript", stacklevel=2)
     return L(out)
 
-# %% ../nbs/01_read.ipynb #8995186a
+# %% ../nbs/01_read.ipynb #0c7b1c4f
 SLIM_TYPES = frozenset({'file-history-snapshot'})  # Record types `load_slim` leaves out
 SLIM_KEYS = ('toolUseResult',)  # Fields `load_slim` leaves out
 SHARED_KEYS = ('type', 'cwd', 'sessionId', 'version', 'gitBranch', 'slug', 'userType', 'entrypoint')  # Kept once
@@ -171,15 +171,15 @@ def load_slim(
     block_bytes:int=BLOCK_BYTES, # Bytes read at a time
 )->L: # Its records, in file order, without `SLIM_TYPES` records nor `SLIM_KEYS` fields
     "The records of the transcript at `path` that a conversation reader needs, as `load_recs` reads them"
-    out, bad, lno, shared, usage = [], [], 0, {}, None
+    out, bad, mended, lno, shared, usage = [], [], [], 0, {}, None
     enabled = gc.isenabled()
     gc.disable()
     try:
         with open(path, 'rb') as f:
             for ls, tail in _read_blocks(f, block_bytes):
-                got = []; _parse(ls, lno, got, bad, tail); lno += len(ls)
+                got = []; _parse(ls, lno, got, bad, tail, mended); lno += len(ls)
                 for r in got:
-                    if r.get('type') in SLIM_TYPES: continue
+                    if isinstance(t := r.get('type'), str) and t in SLIM_TYPES: continue
                     for k in SLIM_KEYS: r.pop(k, None)
                     for k in SHARED_KEYS:
                         if type(v := r.get(k)) is str: r[k] = shared.setdefault(v, v)
@@ -192,6 +192,7 @@ def load_slim(
             if not gc.get_freeze_count(): gc.freeze(); gc.unfreeze()
             gc.enable()
     if bad: _warn_bad(path, bad)
+    if mended: _warn_mended(path, mended)
     return L(out)
 
 # %% ../nbs/01_read.ipynb #ba17f72b
