@@ -14,7 +14,7 @@ from .read import THINK_TYPES, as_str, as_recs, val_txt
 from .tools import tr_txt
 from .text import shorten
 
-# %% ../nbs/07a_chat.ipynb #2b4d8674
+# %% ../nbs/07a_chat.ipynb #7ccf4427
 class Msg(AttrDict):
     "A canonical message: `role`, `content` (a list of content blocks) and provenance `meta`"
     def __init__(self, role, # 'user', 'assistant' or 'tool'
@@ -32,7 +32,9 @@ def _part_txt(p):
     t = p.get('type')
     if t == 'text': return val_txt(p.get('text'))
     if t == 'thinking': return val_txt(p.get('thinking'))
-    if t == 'tool_use': return f"{val_txt(p.get('name'))}({val_txt(p.get('input')) if p.get('input') is not None else 'null'})"
+    if t == 'tool_use':
+        args = val_txt(p.get('input')) if p.get('input') is not None else 'null'
+        return f"{val_txt(p.get('name'))}({args})"
     if t == 'tool_result': return tr_txt(p.get('content'))
     if t == 'image': return tr_txt([p])
     return f'[{t}]'

@@ -122,7 +122,7 @@ def _user_items(m, last_skill):
         else: texts.append(tr_txt([p]))
     return ([('user', '\n'.join(texts), None)] if texts else []) + items
 
-# %% ../nbs/09_compact.ipynb #f5ccef95
+# %% ../nbs/09_compact.ipynb #b61e496b
 def _args(inp):
     "A call's input as `k=value` pairs, values in JSON"
     dumps = deep_ok(json.dumps)   # an input may be nested thousands deep
@@ -131,7 +131,8 @@ def _args(inp):
 
 def _call_item(p):
     "The item for a tool call part"
-    name, inp, i = as_str(p.get('name')) or '?', p.get('input') if isinstance(p.get('input'), dict) else {}, as_str(p.get('id'))
+    name, i = as_str(p.get('name')) or '?', as_str(p.get('id'))
+    inp = p.get('input') if isinstance(p.get('input'), dict) else {}
     if name == 'Bash' and isinstance(inp.get('command'), str): return ('bash', inp['command'], i)
     if isinstance(inp.get('code'), str): return ('code', inp['code'], i)
     return ('call', _args(inp), (i, name))

@@ -451,8 +451,10 @@ def mk_message(self:Dialog, content:str='', # A prompt's user turn or a note, as
     self.messages.append(m)
     return m
 
-# %% ../nbs/08_dialog.ipynb #d17b6c1f
-def _alias(attr, doc): return property(lambda self: getattr(self, attr), lambda self, v: setattr(self, attr, v), doc=doc)
+# %% ../nbs/08_dialog.ipynb #258adfa5
+def _alias(attr, doc):
+    "A property reading and writing attribute `attr` under another name"
+    return property(lambda self: getattr(self, attr), lambda self, v: setattr(self, attr, v), doc=doc)
 DlgMsg.msg_type, DlgMsg.ai_output = _alias('kind', "The message's kind"), _alias('output', "A prompt's reply")
 DlgMsg.ai_res = property(lambda self: self.output, doc="A prompt's reply, as seed 003 reads it")
 

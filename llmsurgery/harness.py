@@ -410,7 +410,7 @@ def msgs_diff(a:list, # Normalised conversation, e.g. what the CLI sent
     "Unified diff of two normalised conversations, one line per content block; [] when equal"
     return list(difflib.unified_diff(_diff_lines(a, w), _diff_lines(b, w), *names, lineterm='', n=1))
 
-# %% ../nbs/03_harness.ipynb #dd428bf7
+# %% ../nbs/03_harness.ipynb #ccb66995
 def _idk(v): return v if isinstance(v, str) else json.dumps(v)   # an id of any JSON type, as a key
 
 def _msg_problems(i, m, prev):
@@ -429,7 +429,8 @@ def _msg_problems(i, m, prev):
         t = b.get('type')
         if t=='thinking' and not b.get('signature'): out.append(f'msg {i}: unsigned thinking')
         if t=='redacted_thinking' and not b.get('data'): out.append(f'msg {i}: redacted_thinking without data')
-        if t=='text' and isinstance(b.get('text', ''), str) and not b.get('text', '').strip(): out.append(f'msg {i}: empty text block')
+        if t=='text' and isinstance(b.get('text', ''), str) and not b.get('text', '').strip():
+            out.append(f'msg {i}: empty text block')
         if t=='text' and not isinstance(b.get('text', ''), str): out.append(f'msg {i}: text that is not a string')
     return out
 
@@ -442,7 +443,8 @@ def api_problems(msgs:list # API messages, as a request sends them
         prev = msgs[i-1] if i else None
         if prev and prev['role']==m['role']: out.append(f'msg {i}: two {m["role"]} messages in a row')
         out += _msg_problems(i, m, prev if prev and prev['role']=='assistant' else None)
-    ids = [_idk(b.get('id')) for m in msgs if isinstance(m['content'], list) for b in m['content'] if b.get('type')=='tool_use']
+    ids = [_idk(b.get('id')) for m in msgs if isinstance(m['content'], list)
+           for b in m['content'] if b.get('type')=='tool_use']
     return out + [f'tool_use id {t} used {ids.count(t)} times' for t in dict.fromkeys(ids) if ids.count(t)>1]
 
 # %% ../nbs/03_harness.ipynb #c51123a9

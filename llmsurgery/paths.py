@@ -147,7 +147,7 @@ def _lite(p):
     h = head.decode('utf-8', 'replace')
     return h, (tail.decode('utf-8', 'replace') if size > LITE else h)
 
-# %% ../nbs/00_paths.ipynb #f3d4622b
+# %% ../nbs/00_paths.ipynb #26458d3c
 def _is_side(head):
     "Does the first line of `head` mark a sidechain (subagent) transcript?"
     line = head.split('\n', 1)[0]
@@ -174,7 +174,8 @@ def json_vals(line): # One line of a JSON Lines file, as `str` or UTF-8 bytes
         except (ValueError, RecursionError): return out, False  # RecursionError: nested deeper than the stack allows
         try: v = orjson.loads(line[i:j])  # orjson's reading: it refuses NaN and Infinity, as JavaScript does
         except orjson.JSONDecodeError as e:
-            if 'surrogate' not in str(e) and 'depth' not in str(e): return out, False  # valid JSON: a lone surrogate, any depth
+            # still valid JSON: a lone surrogate, any depth
+            if 'surrogate' not in str(e) and 'depth' not in str(e): return out, False
         out.append(v); i = j
 
 def _line_recs(l):

@@ -270,8 +270,10 @@ def plain_block(b): # A content block, or a string
         out['content'] = list(map(plain_block, c))
     return out
 
-# %% ../nbs/01_read.ipynb #e3b1b693
-def _label(v): return v if isinstance(v, str) else '[…]' if isinstance(v, list) else '{…}' if isinstance(v, dict) else str(v)
+# %% ../nbs/01_read.ipynb #7e8fda74
+def _label(v):
+    "`v` as a short label: itself if a string, `[…]` or `{…}` for a list or object"
+    return v if isinstance(v, str) else '[…]' if isinstance(v, list) else '{…}' if isinstance(v, dict) else str(v)
 
 def rec_kind(r:dict)->str: # A record
     "The record's type, with its subtype or its progress data's or attachment's type: `system:compact_boundary`"
@@ -335,7 +337,7 @@ def is_result_type(t): # A content block's `type`
     "Is block type `t` a tool result: `tool_result`, or a server-side or MCP one (`*_tool_result`)?"
     return isinstance(t, str) and (t == 'tool_result' or t.endswith('_tool_result'))
 
-# %% ../nbs/01_read.ipynb #baacabbb
+# %% ../nbs/01_read.ipynb #b421eab3
 _SKIP = frozenset({'signature', 'data', 'base64'})
 _BOOK = _SKIP | {'type', 'id', 'tool_use_id', 'file_id', 'media_type', 'encrypted_content', 'encrypted_index',
                  'cache_control'}
@@ -343,7 +345,7 @@ _META_TXT = {'summary': 'summary', 'custom-title': 'customTitle', 'ai-title': 'a
              'tag': 'tag', 'queue-operation': 'content'}
 
 def _system_txt(r):
-    "Readable strings of a system record beside its `content`: an API error's text, a hook summary's commands and errors"
+    "Readable strings of a system record beside its `content`: an API error's text, a hook summary's commands, errors"
     sub, err = r.get('subtype'), r.get('error')
     if sub == 'api_error' and isinstance(err, dict): yield err.get('formatted') or err.get('message')
     elif sub == 'api_error': yield err

@@ -13,7 +13,7 @@ from fastcore.foundation import L
 from .paths import sess_file, check_path, json_vals, msg_content
 from .read import load_recs, rec_blocks, as_str, as_recs
 
-# %% ../nbs/02a_subagents.ipynb #555f8565
+# %% ../nbs/02a_subagents.ipynb #1f1f46b5
 AGENT_TOOLS = ('Task', 'Agent')  # The tools whose calls start a subagent
 
 def _first_txt(r):
@@ -30,7 +30,8 @@ def _result_links(recs):
             tid = next((as_str(b.get('tool_use_id')) for b in rec_blocks(r) if b.get('type') == 'tool_result'), None)
             if tid: links.setdefault(aid, tid)
         if r.get('type') == 'progress' and isinstance(d, dict) and d.get('type') == 'agent_progress':
-            if (aid := as_str(d.get('agentId'))) and (tid := as_str(r.get('parentToolUseID'))): links.setdefault(aid, tid)
+            aid, tid = as_str(d.get('agentId')), as_str(r.get('parentToolUseID'))
+            if aid and tid: links.setdefault(aid, tid)
     return links
 
 # %% ../nbs/02a_subagents.ipynb #db5e22fb

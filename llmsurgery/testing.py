@@ -269,7 +269,7 @@ def orphan_rows(
     return [user_row('U1', None, timestamp=ts_at(1)), asst_row('A2', 'U1', timestamp=ts_at(2)),
             user_row('U3', 'GONE', timestamp=ts_at(2 + gap)), asst_row('A4', 'U3', timestamp=ts_at(3 + gap))]
 
-# %% ../nbs/000_testing.ipynb #a4229a10
+# %% ../nbs/000_testing.ipynb #c0abb783
 PNG_SIGNATURE = b'\x89PNG\r\n\x1a\n'
 
 def tiny_png(w:int=2, # Width in pixels
@@ -278,7 +278,8 @@ def tiny_png(w:int=2, # Width in pixels
              level:int=-1, # zlib compression level (-1: zlib's default)
             )->bytes:
     "A valid RGB PNG of `w` x `h` pixels of colour `rgb`"
-    def chunk(kind, data): return struct.pack('>I', len(data)) + kind + data + struct.pack('>I', zlib.crc32(kind + data))
+    def chunk(kind, data):
+        return struct.pack('>I', len(data)) + kind + data + struct.pack('>I', zlib.crc32(kind + data))
     rows = b''.join(b'\x00' + bytes(rgb) * w for _ in range(h))  # each row: filter type 0, then its pixels
     header = chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, 2, 0, 0, 0))
     return PNG_SIGNATURE + header + chunk(b'IDAT', zlib.compress(rows, level)) + chunk(b'IEND', b'')

@@ -199,10 +199,11 @@ def tool_turn(prompt, # The user's request
              mk_rec('user', [mk_tr(tu, output, is_error)], uid=uids[2], **kwargs),
              mk_rec('assistant', answer, uid=uids[3], **kwargs))
 
-# %% ../nbs/04_write.ipynb #193ec7f1
+# %% ../nbs/04_write.ipynb #e3bac1c6
 def _brief(v):
     "A short repr of `v` for an error message: a list or object by its size (it may be nested thousands deep)"
-    return f'a list of {len(v)}' if isinstance(v, list) else f'an object of {len(v)} keys' if isinstance(v, dict) else f'{v!r:.60}'
+    if isinstance(v, list): return f'a list of {len(v)}'
+    return f'an object of {len(v)} keys' if isinstance(v, dict) else f'{v!r:.60}'
 
 def _rec_problem(r, seen, calls):
     "What is wrong with record `r` given the uuids `seen` and tool calls `calls` before it, or None"
@@ -239,7 +240,7 @@ def check_recs(recs, # Records about to be written
             raise ValueError(f'record {i}: parentUuid {p} names no record (orphan)')
     return recs
 
-# %% ../nbs/04_write.ipynb #669e570c
+# %% ../nbs/04_write.ipynb #9efd59ab
 def _set_sid(r, sid):
     "Put session id `sid` into record `r` (a chain record always gets `sessionId`)"
     if sid is None: return r
@@ -273,7 +274,8 @@ def chain_recs(recs, # Records in conversation order
         r = _plain(r)
         if is_boundary(r): r = _boundary(r, prev)
         elif is_chain(r):
-            src = first(owners.get(as_str(b.get('tool_use_id'))) for b in rec_blocks(r) if b.get('type') == 'tool_result')
+            src = first(owners.get(as_str(b.get('tool_use_id')))
+                        for b in rec_blocks(r) if b.get('type') == 'tool_result')
             r = {'parentUuid': None, **r}
             r['parentUuid'] = src or prev
             if src and r.get('type') == 'user':
@@ -335,7 +337,7 @@ def atomic_write(path, # The file to write (replaced if it exists)
     except OSError as e: _named(e, path)
     _fsync_dir(path.parent)
 
-# %% ../nbs/04_write.ipynb #e550ca81
+# %% ../nbs/04_write.ipynb #494bb1ed
 def check_out(
     path, # Where an output (a notebook, a page) is about to be written
 )->Path:
@@ -343,7 +345,8 @@ def check_out(
     path = Path(path)
     root, real = os.path.realpath(projects_dir()), os.path.realpath(path)
     if os.path.commonpath([root, real]) == root:
-        raise ValueError(f'Refusing to write {path}: it is inside {projects_dir()}, where Claude Code keeps transcripts')
+        raise ValueError(f'Refusing to write {path}: it is inside {projects_dir()}, '
+                         'where Claude Code keeps transcripts')
     try:
         with open(path, 'rb') as f: head = f.readline(1 << 16)
     except OSError: return path
