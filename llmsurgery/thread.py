@@ -56,12 +56,10 @@ def _ms(ts):
     "Milliseconds of an ISO timestamp, or None (a time with no zone is local time, as JavaScript reads it)"
     return None if (t := parse_ts(ts)) is None else t.timestamp() * 1000
 
-# %% ../nbs/02_thread.ipynb #667a13c0
+# %% ../nbs/02_thread.ipynb #3e2d8752
 def _usable(r):
-    "Would the CLI keep this row on load? (user/assistant rows need a usable `message.content`)"
-    t = r.get('type')
-    if t != 'user' and t != 'assistant': return True
-    m = r.get('message')
+    "Would the CLI keep this user or assistant row on load? (it needs a usable `message.content`)"
+    t, m = r.get('type'), r.get('message')
     if not isinstance(m, dict): return False
     c = m.get('content')
     if isinstance(c, str): return t == 'user' or c.strip() != ''
