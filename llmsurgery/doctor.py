@@ -5,8 +5,8 @@
 # %% auto #0
 __all__ = ['load_lines', 'Diagnosis', 'sess_doctor', 'repair_recs', 'repair_sess']
 
-# %% ../nbs/13_doctor.ipynb #abea6b50
-import gc, hashlib, mmap, os, warnings
+# %% ../nbs/13_doctor.ipynb #9eb4f637
+import hashlib, mmap, os, warnings
 from datetime import datetime, timezone
 from pathlib import Path
 import orjson
@@ -15,6 +15,7 @@ from fastcore.foundation import L
 from .paths import json_vals, sess_src, sess_dir, projects_dir, check_path, first_prompt
 from .read import load_recs, CHAIN_TYPES, sess_id, sess_meta, rec_blocks
 from .thread import thread_state, is_boundary, RELINK_WINDOW_MS
+from .text import gc_off
 from .write import (last_prompt, pending_calls, write_sess, rec2line, sess_digest, SessChanged,
                               name_recs, stable_uuid)
 
@@ -392,17 +393,14 @@ def _diagnose(recs, read, path):
     d.hazards = L(sorted(hz, key=lambda h: h.line or 0))
     return d
 
-# %% ../nbs/13_doctor.ipynb #779bf5d8
+# %% ../nbs/13_doctor.ipynb #eaa69d64
 def sess_doctor(
     session=None, # Session id, unique prefix, name or transcript path (newest session if None), or records
     cwd=None, # Project directory searched first; the current directory if None
 )->Diagnosis: # What a resume drops and why, and the repair
     "Diagnose a session: the conversation rows `claude --resume` drops, cut by a break or left on a branch, and why"
     recs, read, path = _source(session, cwd)
-    on = gc.isenabled(); gc.disable()   # as `sess_thread` does: many short-lived objects, none in a reference cycle
-    try: return _diagnose(recs, read, path)
-    finally:
-        if on: gc.enable()
+    with gc_off(): return _diagnose(recs, read, path)  # as `sess_thread`: many objects, none in a cycle
 
 # %% ../nbs/13_doctor.ipynb #57280263
 def _plural(n, s): return f'{n} {s}' + ('s' if n != 1 else '')

@@ -337,7 +337,7 @@ def _created(recs):
     "The first top-level `timestamp` among `recs`, as a datetime, or None"
     return parse_ts(_first(recs, 'timestamp'))
 
-# %% ../nbs/00_paths.ipynb #81d9c9b0
+# %% ../nbs/00_paths.ipynb #81d33d00
 def _named(r):
     "The session ids row `r` names: its `sessionId`, `requestSessionId` and `forkedFrom.sessionId`"
     ff = r.get('forkedFrom')
@@ -348,8 +348,12 @@ def rec_links(
     sid:str|None=None, # The transcript's own session id, left out
 )->list: # Session ids, in the order the rows first name them
     "The other sessions the records name: copied rows' `sessionId`, `requestSessionId`, `forkedFrom.sessionId`"
-    ids = (v for r in recs if isinstance(r, dict) for v in _named(r))
-    return list(dict.fromkeys(v for v in ids if isinstance(v, str) and v and v != sid))
+    out = {}  # a dict keeps the order ids are first named in
+    for r in recs:
+        if not isinstance(r, dict): continue
+        for v in _named(r):
+            if v != sid and isinstance(v, str) and v: out[v] = None
+    return list(out)
 
 # %% ../nbs/00_paths.ipynb #cc904134
 class SessInfo:

@@ -4,13 +4,14 @@
 
 # %% auto #0
 __all__ = ['SCHEMA_VERSION', 'SCHEMA', 'TABLES', 'FTS_HASH_BYTES', 'MARK_SPAN', 'MSG_COLS', 'USAGE_COLS', 'CALL_COLS',
-           'SESS_COLS', 'TAIL_RECS', 'FTS_DROP', 'PARALLEL_BYTES', 'BATCH_BYTES', 'PRICES', 'index_path', 'SessIndex',
-           'index_files', 'read_transcript', 'file_state', 'msg_rows', 'usage_rows', 'call_rows', 'sess_row',
-           'session_rows', 'fts_query', 'word_find', 'IndexHit', 'resume_cmd', 'IndexHits', 'load_prices',
+           'SESS_COLS', 'TAIL_RECS', 'FTS_DROP', 'PARALLEL_BYTES', 'BATCH_BYTES', 'UPDATE_WAIT', 'PRICES', 'index_path',
+           'SessIndex', 'index_files', 'read_transcript', 'file_state', 'msg_rows', 'usage_rows', 'call_rows',
+           'sess_row', 'session_rows', 'fts_query', 'word_find', 'IndexHit', 'resume_cmd', 'IndexHits', 'load_prices',
            'model_price', 'tokens_usd', 'Totals', 'export_parquet']
 
-# %% ../nbs/15_sessindex.ipynb #ef5025b5
-import os, re, gc, json, html, shlex, sqlite3, hashlib, warnings, socket, unicodedata, importlib
+# %% ../nbs/15_sessindex.ipynb #333ed681
+import os, re, json, html, shlex, sqlite3, hashlib, warnings, socket, unicodedata, importlib
+from contextlib import contextmanager, nullcontext
 from operator import itemgetter
 from itertools import chain, islice
 from datetime import datetime, timezone
@@ -23,7 +24,7 @@ from .read import load_recs, rec_txt, rec_role, sess_meta, sess_id
 from .thread import sess_thread
 from .tools import tool_calls, progress_copies, in_toks, ctx_window
 from .search import match_preview
-from .text import Rows
+from .text import Rows, gc_off
 
 # %% ../nbs/15_sessindex.ipynb #769b66a4
 def index_path(cfg=None): # Claude Code config home; `claude_dir()` if None
@@ -32,8 +33,8 @@ def index_path(cfg=None): # Claude Code config home; `claude_dir()` if None
     base = Path(os.environ.get('XDG_CACHE_HOME') or Path.home()/'.cache')
     return base/'llmsurgery'/f'sessindex-{hashlib.sha1(cfg.encode()).hexdigest()[:12]}.sqlite'
 
-# %% ../nbs/15_sessindex.ipynb #1f558c69
-SCHEMA_VERSION = 2
+# %% ../nbs/15_sessindex.ipynb #fd5e8ed0
+SCHEMA_VERSION = 3
 SCHEMA = '''
 create table if not exists files(id integer primary key, path text unique, session_id text, agent_id text, project text,
   inode integer, size integer, mtime real, "offset" integer, nrecs integer, head_hash text, tail_hash text,
@@ -46,7 +47,7 @@ create table if not exists messages(id integer primary key, file_id integer, ses
 create index if not exists messages_file on messages(file_id, i);
 create index if not exists messages_session on messages(session_id);
 create virtual table if not exists messages_fts using fts5(text, content='messages', content_rowid='id',
-  detail=none);
+  detail=none, columnsize=0);
 create table if not exists tool_calls(session_id text, call_id text, name text, label text, input text, status text,
   start text, "end" text, dur real, is_agent integer, agent text, parent text, in_toks integer, out_toks integer,
   ctx_pct real, out_chars integer, uuid text);
@@ -60,17 +61,18 @@ create table if not exists meta(key text primary key, value);
 TABLES = ('files', 'sessions', 'messages', 'tool_calls', 'usage')
 FTS_HASH_BYTES = 64 << 20  # new full-text entries kept in memory before they are written out as a segment
 
-# %% ../nbs/15_sessindex.ipynb #334a49f2
+# %% ../nbs/15_sessindex.ipynb #9809015d
 def _meta(db, key, value=None):
     "The `meta` value of `key`; sets it first if `value` is given and none is stored"
     if value is not None: db.execute('insert or ignore into meta values (?,?)', (key, value))
     r = db.execute('select value from meta where key=?', (key,)).fetchone()
     return r[0] if r else None
 
-def _connect(path, cfg):
-    "A connection to the index at `path` for config home `cfg`, its tables created"
+def _connect(path, cfg, journal='wal'):
+    "A connection to the index at `path` for config home `cfg`, its tables created, in journal mode `journal`"
     db = sqlite3.connect(path, timeout=60, isolation_level=None)
-    for pragma in ('journal_mode=wal', 'synchronous=normal', 'cache_size=-65536'): db.execute(f'pragma {pragma}')
+    for pragma in ('synchronous=normal', 'cache_size=-65536', *([f'journal_mode={journal}'] if journal else [])):
+        db.execute(f'pragma {pragma}')
     db.executescript(SCHEMA)
     if _meta(db, 'schema') is None:
         try: db.execute("insert into messages_fts(messages_fts, rank) values ('hashsize', ?)", (FTS_HASH_BYTES,))
@@ -82,16 +84,17 @@ def _connect(path, cfg):
         db.close(); raise ValueError(f'{path}: indexes the config home {c}, not {cfg}')
     return db
 
-# %% ../nbs/15_sessindex.ipynb #e1ce4095
+# %% ../nbs/15_sessindex.ipynb #e2f02231
 class SessIndex:
     "An on-disk index of every session in a Claude Code config home"
     def __init__(self,
                  path=None, # Index file; `index_path(cfg)` if None
-                 cfg=None): # Config home whose sessions it holds; `claude_dir()` if None
+                 cfg=None, # Config home whose sessions it holds; `claude_dir()` if None
+                 journal='wal'): # SQLite journal mode to put the file in; None leaves it as it is
         self.cfg = Path(cfg or claude_dir()).expanduser().resolve()
         self.path = Path(path or index_path(self.cfg))
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.db, self._duck = _connect(self.path, self.cfg), None
+        self.db, self._duck = _connect(self.path, self.cfg, journal), None
     __repr__ = basic_repr('path,cfg')
 
 # %% ../nbs/15_sessindex.ipynb #4f30b9a2
@@ -299,7 +302,7 @@ def _drop_rows(db, fid, start=0):
     "Remove the `messages` rows of file `fid` from record `start` on, and their full-text entries"
     db.execute(FTS_DROP, (fid, start)); db.execute('delete from messages where file_id=? and i>=?', (fid, start))
 
-# %% ../nbs/15_sessindex.ipynb #98072a01
+# %% ../nbs/15_sessindex.ipynb #49a50bc6
 def _file_rows(job):
     "Read one file of a session: its new `messages` rows (thread flag included), and its records and marks"
     rd = read_transcript(job.path)
@@ -311,8 +314,7 @@ def _file_rows(job):
 
 def session_rows(jobs): # The files of one session to read, as `update` lists them (`path`, `sid`, `agent`, `row`, ...)
     "A session's index rows, from its files: `AttrDict(files, calls, usage, sess)`; all but `files` None if no main"
-    gc_on = gc.isenabled(); gc.disable()  # records hold no cycles: the cyclic collector would only walk them again
-    try:
+    with gc_off():  # records hold no cycles: the cyclic collector would only walk them again
         fs = [_file_rows(j) for j in jobs]
         main = next((f for f in fs if f.job.agent is None), None)
         agents = [f.recs for f in fs if f.job.agent is not None]
@@ -321,14 +323,13 @@ def session_rows(jobs): # The files of one session to read, as `update` lists th
             res.usage, top = _usage_calls([main.recs, *agents])  # the peak line tells the context window
             res.calls = call_rows(tool_calls(main.recs, agents, window=ctx_window([top] if top else [])))
             res.sess = sess_row(main.job.path, main.recs, len(agents))
-        for f in fs: del f['recs']  # not needed any more, and not worth sending back from a worker
+        for f in fs: del f['recs']  # not needed any more
         return res
-    finally:
-        if gc_on: gc.enable()
 
-# %% ../nbs/15_sessindex.ipynb #bcca0dd2
+# %% ../nbs/15_sessindex.ipynb #4e28ff81
 _MSG_INSERT = ('insert into messages(id, file_id, session_id, i, uuid, type, role, is_meta, is_sidechain, agent_id, '
                'timestamp, on_thread, text) values (?,?,?,?,?,?,?,?,?,?,?,?,?)')
+_FTS_ADD = "insert into messages_fts(rowid, text) select id, text from messages where id >= ? and id < ? and text != ''"
 
 @patch
 def _write_file(self:SessIndex, sid, f, gen):
@@ -340,8 +341,7 @@ def _write_file(self:SessIndex, sid, f, gen):
     else: fid = job.row['id']; _drop_rows(db, fid, f.start)
     ids = range(self._next_id, self._next_id + len(f.rows)); self._next_id += len(f.rows)
     db.executemany(_MSG_INSERT, ((k, fid, sid, *r) for k, r in zip(ids, f.rows)))
-    db.executemany('insert into messages_fts(rowid, text) values (?,?)',
-                   ((k, r[-1]) for k, r in zip(ids, f.rows) if r[-1]))
+    db.execute(_FTS_ADD, (ids.start, ids.stop))  # the texts just written, read back inside SQLite
     if f.start and job.agent is None:  # a grown main transcript: its thread may have moved
         db.execute('update messages set on_thread=0 where file_id=? and i<? and on_thread=1', (fid, f.start))
         db.executemany('update messages set on_thread=1 where file_id=? and i=?', ((fid, i) for i in f.old_thread))
@@ -376,35 +376,51 @@ def _jobs(db, cfg):
         groups.setdefault(o.sid, []).append(o)
     return groups, rows
 
-# %% ../nbs/15_sessindex.ipynb #c4314d4e
+# %% ../nbs/15_sessindex.ipynb #b8295267
 PARALLEL_BYTES = 256 << 20  # an update reading more than this uses worker processes by default
+BATCH_BYTES = 32 << 20  # transcript bytes read, then written in one transaction
 
-def _attempt(jobs):
-    "`session_rows(jobs)`, or the `OSError`/`ValueError` it raised"
-    try: return session_rows(jobs)
-    except (OSError, ValueError) as e: return e
+def _size(batch): return sum(j.stat.st_size for _, js in batch for j in js)
 
-def _read_all(todo, workers):
-    "`(sid, session_rows result or error)` for each session of `todo`, in order, read by `workers` processes (0: here)"
-    if not workers:
-        for _, sid, js in todo: yield sid, _attempt(js)
-        return
-    import multiprocessing as mp
-    from collections import deque
-    from concurrent.futures import ProcessPoolExecutor
-    # a notebook's own copy of `_attempt` cannot be sent to a worker: the module's can
-    attempt = _attempt
-    if attempt.__module__ == '__main__': attempt = importlib.import_module('llmsurgery.sessindex')._attempt
-    with ProcessPoolExecutor(workers, mp_context=mp.get_context('spawn')) as ex:
-        ahead = deque()
-        for _, sid, js in todo:  # a bounded window: sessions read ahead wait in memory
-            ahead.append((sid, ex.submit(attempt, js)))
-            if len(ahead) >= 2*workers: sid0, fut = ahead.popleft(); yield sid0, fut.result()
-        while ahead: sid0, fut = ahead.popleft(); yield sid0, fut.result()
+def _batches(todo, size=None):
+    "The sessions of `todo` as lists of `(sid, jobs)` of about `size` (`BATCH_BYTES`) transcript bytes each, in order"
+    batch, n, size = [], 0, size or BATCH_BYTES
+    for _, sid, js in todo:
+        batch.append((sid, js)); n += sum(j.stat.st_size for j in js)
+        if n >= size: yield batch; batch, n = [], 0
+    if batch: yield batch
 
-# %% ../nbs/15_sessindex.ipynb #849f6cf1
-BATCH_BYTES = 256 << 20  # transcript bytes read between commits of a long update
+@patch
+def _index_batch(self:SessIndex, batch, gen, lock=None):
+    "Read the sessions of `batch`, then write their rows in one transaction, under `lock`; `(bytes read, warnings)`"
+    read, errs = [], []
+    with gc_off():  # the batch's rows wait in memory: no collector pass need walk them
+        for sid, js in batch:
+            try: read.append((sid, session_rows(js)))
+            except (OSError, ValueError) as e: errs.append(f'session {sid} not indexed: {e}')
+    with lock or nullcontext(), gc_off():
+        db = self.db
+        db.execute('begin immediate')
+        try:
+            self._next_id = db.execute('select coalesce(max(id), 0) + 1 from messages').fetchone()[0]
+            for sid, res in read: self._write_session(sid, res, gen)
+            db.execute('commit')
+        except BaseException: db.execute('rollback'); raise
+    return _size(batch), errs
 
+# %% ../nbs/15_sessindex.ipynb #25f67d7d
+_WORKER = AttrDict(ix=None, lock=None)  # a worker process's open index, and the lock the writers share
+
+def _worker_start(path, cfg, sync, lock):
+    "Open the index at `path` in a new worker process, writing with `synchronous=sync` under `lock`"
+    _WORKER.ix, _WORKER.lock = SessIndex(path, cfg, journal=None), lock  # the journal the update chose
+    _WORKER.ix.db.execute(f'pragma synchronous={sync}')
+
+def _worker_batch(batch, gen):
+    "`SessIndex._index_batch` in a worker process"
+    return _WORKER.ix._index_batch(batch, gen, _WORKER.lock)
+
+# %% ../nbs/15_sessindex.ipynb #2b838da7
 def _bar(total, show):
     "A progress bar over `total` bytes (tqdm, shown after a second) if `show` and tqdm is installed, else None"
     if not show: return None
@@ -412,11 +428,19 @@ def _bar(total, show):
     except ImportError: return None
     return tqdm(total=total, unit='B', unit_scale=True, desc='Indexing sessions', delay=1, leave=False)
 
-def _journal(db, mode, sync):
-    "Switch `db` to journal `mode` and `synchronous=sync`; the mode stays while another connection has the file open"
+def _journal(db, mode):
+    "Switch `db` to journal `mode`; it stays as it was while another connection has the file open"
     try: db.execute(f'pragma journal_mode={mode}')
     except sqlite3.OperationalError: pass  # busy: another process holds the file
-    db.execute(f'pragma synchronous={sync}')
+
+UPDATE_WAIT = 600  # seconds an update waits for another update of the same index to finish
+
+@contextmanager
+def _updating(path):
+    "Hold the update lock of the index at `path` (an exclusive lock on `<path>.lock`): one update at a time"
+    lock = sqlite3.connect(f'{path}.lock', timeout=UPDATE_WAIT, isolation_level=None)
+    try: lock.execute('begin exclusive'); yield
+    finally: lock.close()
 
 @patch
 def _mark_gone(self:SessIndex, rows, seen):
@@ -427,53 +451,60 @@ def _mark_gone(self:SessIndex, rows, seen):
                     '(select 1 from files f where f.session_id=sessions.session_id and f.gone=0)')
     return len(gone)
 
-# %% ../nbs/15_sessindex.ipynb #8f7fe197
+# %% ../nbs/15_sessindex.ipynb #1e5ceabc
 @patch
-def _write_all(self:SessIndex, todo, workers, gen, bar):
-    "Read the sessions of `todo` and write their rows, committing every `BATCH_BYTES`"
-    db, done, size = self.db, 0, {sid: sum(j.stat.st_size for j in js) for _, sid, js in todo}
-    self._next_id = db.execute('select coalesce(max(id), 0) + 1 from messages').fetchone()[0]
-    for sid, res in _read_all(todo, workers):
-        if isinstance(res, Exception): warnings.warn(f'session {sid} not indexed: {res}')
-        else:
-            db.execute('savepoint sess')
-            try: self._write_session(sid, res, gen); db.execute('release sess')
-            except BaseException: db.execute('rollback to sess'); db.execute('release sess'); raise
-        done += size[sid]
-        if bar: bar.update(size[sid])
-        if done >= BATCH_BYTES: db.execute('commit'); db.execute('begin immediate'); done = 0
+def _write_all(self:SessIndex, todo, workers, gen, sync):
+    "Index the sessions of `todo` batch by batch, here or in `workers` processes: each batch's `(bytes, warnings)`"
+    if not workers:
+        for batch in _batches(todo): yield self._index_batch(batch, gen)
+        return
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    mod, ctx = importlib.import_module('llmsurgery.sessindex'), mp.get_context('spawn')  # a notebook's copies
+    ex = ProcessPoolExecutor(workers, mp_context=ctx, initializer=mod._worker_start,  # cannot reach a worker
+                             initargs=(str(self.path), str(self.cfg), sync, ctx.Lock()))
+    try:  # the biggest batches first, so that none is left running alone at the end
+        batches = sorted(_batches(todo), key=_size, reverse=True)
+        for fut in as_completed([ex.submit(mod._worker_batch, batch, gen) for batch in batches]): yield fut.result()
+    finally: ex.shutdown(cancel_futures=True)  # after an error, no batch is started
 
-# %% ../nbs/15_sessindex.ipynb #7b5fc875
+# %% ../nbs/15_sessindex.ipynb #e731f23c
 @patch
 def update(self:SessIndex,
            progress:bool=True, # Show a progress bar on stderr for an update that takes over a second
            workers:int=0): # Processes reading sessions: 0 reads here; None picks for a big update (see above)
     "Bring the index up to date with the transcripts on disk; how many files were new, same, grown, rewritten and gone"
-    groups, rows = _jobs(self.db, self.cfg)
-    changed = {sid: js for sid, js in groups.items() if any(j.state != 'same' for j in js)}
-    todo = sorted((min(j.stat.st_mtime for j in js), sid, js) for sid, js in changed.items())
-    stats = AttrDict(new=0, same=0, grown=0, rewritten=0, gone=0)
-    for js in groups.values():
-        for j in js: stats[j.state] += 1
-    total = sum(j.stat.st_size for *_, js in todo for j in js)
-    if workers is None: workers = min(4, os.cpu_count() or 1) if total > PARALLEL_BYTES else 0
-    db, bar, first = self.db, _bar(total, progress), not rows and total > 0
-    if first: _journal(db, 'delete', 'off')
-    try:
-        db.execute('begin immediate')
-        gen = (_meta(db, 'gen') or 0) + 1
-        self._write_all(todo, workers, gen, bar)
-        stats.gone = self._mark_gone(rows, {str(j.path) for js in groups.values() for j in js})
-        if todo or stats.gone:  # `.sql` sees a change by it
-            db.execute("insert or replace into meta values ('gen', ?)", (gen,))
-        db.execute('commit')
-    except BaseException:
-        if db.in_transaction: db.execute('rollback')
-        raise
-    finally:
-        if bar: bar.close()
-        if first: _journal(db, 'wal', 'normal')
-    return stats
+    with _updating(self.path):  # a second update waits: it would index the same new files again
+        groups, rows = _jobs(self.db, self.cfg)
+        changed = {sid: js for sid, js in groups.items() if any(j.state != 'same' for j in js)}
+        todo = sorted((min(j.stat.st_mtime for j in js), sid, js) for sid, js in changed.items())
+        stats = AttrDict(new=0, same=0, grown=0, rewritten=0, gone=0)
+        for js in groups.values():
+            for j in js: stats[j.state] += 1
+        total = sum(j.stat.st_size for *_, js in todo for j in js)
+        if workers is None: workers = min(4, os.cpu_count() or 1) if total > PARALLEL_BYTES else 0
+        db, bar, first = self.db, _bar(total, progress), not rows and total > 0
+        sync = 'off' if first else 'normal'
+        if first: _journal(db, 'delete')  # pages go straight to the file, not through the log
+        db.execute(f'pragma synchronous={sync}')  # and a first build does not wait for the disk
+        try:
+            gen = (_meta(db, 'gen') or 0) + 1
+            for size, errs in self._write_all(todo, workers, gen, sync):
+                for e in errs: warnings.warn(e)
+                if bar: bar.update(size)
+            db.execute('begin immediate')
+            stats.gone = self._mark_gone(rows, {str(j.path) for js in groups.values() for j in js})
+            if todo or stats.gone:  # `.sql` sees a change by it
+                db.execute("insert or replace into meta values ('gen', ?)", (gen,))
+            db.execute('commit')
+        except BaseException:
+            if db.in_transaction: db.execute('rollback')
+            raise
+        finally:
+            if bar: bar.close()
+            db.execute('pragma synchronous=normal')
+            if first: _journal(db, 'wal')
+        return stats
 
 # %% ../nbs/15_sessindex.ipynb #4c245129
 _WORD = re.compile(r'[^\W_]+')  # what the index's tokenizer (FTS5 unicode61) keeps as a word: letters and digits

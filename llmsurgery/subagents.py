@@ -13,7 +13,7 @@ from fastcore.foundation import L
 from .paths import sess_file, check_path, json_vals, msg_content
 from .read import load_recs, rec_blocks, as_str, as_recs
 
-# %% ../nbs/02a_subagents.ipynb #1f1f46b5
+# %% ../nbs/02a_subagents.ipynb #b9dbed91
 AGENT_TOOLS = ('Task', 'Agent')  # The tools whose calls start a subagent
 
 def _first_txt(r):
@@ -21,33 +21,31 @@ def _first_txt(r):
     if isinstance(c := msg_content(r), str): return c
     return next((as_str(b.get('text')) for b in rec_blocks(r) if b.get('type') == 'text'), None)
 
-def _result_links(recs):
-    "`{agentId: call id}` from Task/Agent results (`toolUseResult.agentId`) and `agent_progress` records"
-    links = {}
-    for r in recs:
-        tur, d = r.get('toolUseResult'), r.get('data')
-        if isinstance(tur, dict) and (aid := as_str(tur.get('agentId'))):
-            tid = next((as_str(b.get('tool_use_id')) for b in rec_blocks(r) if b.get('type') == 'tool_result'), None)
-            if tid: links.setdefault(aid, tid)
-        if r.get('type') == 'progress' and isinstance(d, dict) and d.get('type') == 'agent_progress':
-            aid, tid = as_str(d.get('agentId')), as_str(r.get('parentToolUseID'))
-            if aid and tid: links.setdefault(aid, tid)
-    return links
+def _result_links(r, links):
+    "Add to `links` the `{agentId: call id}` record `r` states: a Task/Agent result's `toolUseResult`, `agent_progress`"
+    tur, d = r.get('toolUseResult'), r.get('data')
+    if isinstance(tur, dict) and (aid := as_str(tur.get('agentId'))):
+        tid = next((as_str(b.get('tool_use_id')) for b in rec_blocks(r) if b.get('type') == 'tool_result'), None)
+        if tid: links.setdefault(aid, tid)
+    if r.get('type') == 'progress' and isinstance(d, dict) and d.get('type') == 'agent_progress':
+        aid, tid = as_str(d.get('agentId')), as_str(r.get('parentToolUseID'))
+        if aid and tid: links.setdefault(aid, tid)
 
-# %% ../nbs/02a_subagents.ipynb #db5e22fb
+# %% ../nbs/02a_subagents.ipynb #429ea27a
 def agent_links(
     recs, # Session records, subagent transcripts included if you have them
 )->dict: # Agent key (agentId, or 1.0.x sidechain root uuid) -> Task/Agent call id
     "Which Task/Agent call each subagent in `recs` ran under"
-    recs = [r for r in as_recs(recs) if isinstance(r, dict)]
-    links, prompts = _result_links(recs), {}
-    for r in recs:
-        for b in rec_blocks(r):
-            if b.get('type') == 'tool_use' and as_str(b.get('name')) in AGENT_TOOLS \
+    links, prompts, roots = {}, {}, []  # one pass: the stated links, the calls' prompts, the sidechain roots
+    for r in as_recs(recs):
+        if not isinstance(r, dict): continue
+        _result_links(r, links)
+        for b in c if isinstance(c := msg_content(r), list) else ():
+            if isinstance(b, dict) and b.get('type') == 'tool_use' and as_str(b.get('name')) in AGENT_TOOLS \
                and isinstance(inp := b.get('input'), dict) and isinstance(pr := inp.get('prompt'), str):
                 prompts.setdefault(pr, []).append(as_str(b.get('id')))
-    for r in recs:
-        if not (r.get('isSidechain') and r.get('parentUuid') is None and r.get('type') == 'user'): continue
+        if r.get('isSidechain') and r.get('parentUuid') is None and r.get('type') == 'user': roots.append(r)
+    for r in roots:  # a root whose agent no record links takes the first unclaimed call with its prompt
         key, pr = as_str(r.get('agentId')) or as_str(r.get('uuid')), _first_txt(r)
         if key not in links and prompts.get(pr): links[key] = prompts[pr].pop(0)
     return links

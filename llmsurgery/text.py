@@ -4,10 +4,11 @@
 
 # %% auto #0
 __all__ = ['DEEP_STACK', 'DEEP_LIMIT', 'TextView', 'Rows', 'shorten', 'one_line', 'cut_marked', 'fmt_size', 'text_table', 'fence',
-           'deep_call', 'is_depth_error', 'deep_ok']
+           'deep_call', 'is_depth_error', 'deep_ok', 'gc_off']
 
-# %% ../nbs/000a_text.ipynb #1c6b76e3
-import re, sys, threading
+# %% ../nbs/000a_text.ipynb #c043f0d7
+import re, gc, sys, threading
+from contextlib import contextmanager
 from fastcore.foundation import L
 
 # %% ../nbs/000a_text.ipynb #5b653989
@@ -116,3 +117,12 @@ def deep_ok(f): # A function that may walk a deeply nested value
         return deep_call(f, *args, **kwargs)
     _f.__name__, _f.__qualname__, _f.__doc__, _f.__wrapped__ = f.__name__, f.__qualname__, f.__doc__, f
     return _f
+
+# %% ../nbs/000a_text.ipynb #9aed84d1
+@contextmanager
+def gc_off():
+    "Switch the cyclic garbage collector off for a block, restoring its previous state"
+    on = gc.isenabled(); gc.disable()
+    try: yield
+    finally:
+        if on: gc.enable()

@@ -6,15 +6,14 @@
 __all__ = ['RELINK_WINDOW_MS', 'INTERRUPTED', 'NO_RESPONSE', 'MISSING', 'TASK_NOTICE', 'REFS_GONE', 'REUSED_CALL', 'ORPHANED',
            'NO_NAME', 'is_boundary', 'sess_thread', 'thread_msgs', 'sess_history', 'thread_state', 'lineage_recs']
 
-# %% ../nbs/02_thread.ipynb #a49539ff
-import bisect, gc, json
-from contextlib import contextmanager
+# %% ../nbs/02_thread.ipynb #4fcc541e
+import bisect, json
 from typing import NamedTuple
 from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L
 from .paths import parse_ts
 from .read import CHAIN_TYPES, THINK_TYPES, rec_blocks, load_recs, as_str, as_link, as_recs
-from .text import deep_ok
+from .text import deep_ok, gc_off
 
 # %% ../nbs/02_thread.ipynb #e9488b6c
 _KEPT_TYPES = CHAIN_TYPES - {'progress'}  # The record types the CLI keeps in a thread
@@ -609,15 +608,6 @@ def _rows_below_leaf(ld, leaf, chain, seen):
         stack += [r for r in reversed(z) if r['uuid'] not in seen]
     return chain
 
-# %% ../nbs/02_thread.ipynb #afc08c4b
-@contextmanager
-def _gc_off():
-    "Switch the cyclic garbage collector off for a block, restoring its previous state"
-    on = gc.isenabled(); gc.disable()
-    try: yield
-    finally:
-        if on: gc.enable()
-
 # %% ../nbs/02_thread.ipynb #496b7bd9
 def _newest(rows):
     "Greatest parseable timestamp, first on ties; untimed rows only count until a timed one appears"
@@ -638,12 +628,12 @@ def _resumed(ld):
     chain, seen = _walk_to_root(ld, leaf['uuid'])
     return leaf, L(_rows_below_leaf(ld, leaf['uuid'], _recover(ld, chain, seen), seen))
 
-# %% ../nbs/02_thread.ipynb #9543d7a1
+# %% ../nbs/02_thread.ipynb #0e0fd5f4
 def sess_thread(
     recs, # Transcript records in file order, e.g. from `load_recs`
 )->L: # The active thread's records, root first
     "The records of the conversation Claude Code resumes, in the order it holds them"
-    with _gc_off(): return _resumed(_Loaded(as_recs(recs)))[1]
+    with gc_off(): return _resumed(_Loaded(as_recs(recs)))[1]
 
 # %% ../nbs/02_thread.ipynb #da15e6ce
 INTERRUPTED = ("[Tool call interrupted: the session ended before this call's result was recorded, so its outcome is "
@@ -886,12 +876,12 @@ def sess_history(
         out = era + [r for r in out if id(r) not in ids]
     return L(out)
 
-# %% ../nbs/02_thread.ipynb #da36dc9d
+# %% ../nbs/02_thread.ipynb #208f83f7
 def thread_state(
     recs, # Transcript records in file order, e.g. from `load_recs`
 )->AttrDict: # thread, leaf, rows, par, prog, ck, last, empty, relink and up_to_msg
     "The thread `sess_thread` gives, and the loader's view behind it: kept rows, their parents, checkpoint, last row"
-    with _gc_off():
+    with gc_off():
         ld = _Loaded(as_recs(recs))
         leaf, thread = _resumed(ld)
     fix = _Relinker(ld)

@@ -70,7 +70,7 @@ def tu_arg(
     if name in ('Task', 'Agent') and inp.get('subagent_type'): s += f" ({inp['subagent_type']})"
     return one_line(s, mx)
 
-# %% ../nbs/07_tools.ipynb #889ed052
+# %% ../nbs/07_tools.ipynb #4bed6e73
 def _res_err(b):
     "Whether result block `b` reports an error: `is_error`, or an error object as its content"
     c = b.get('content')
@@ -80,7 +80,9 @@ def _tool_index(recs):
     "Two dicts by tool id: `(i, rec, block)` of each call block, and of each result block"
     uses, ress = {}, {}
     for i, r in enumerate(recs):
-        for j, b in enumerate(rec_blocks(r)):
+        if not isinstance(c := msg_content(r), list): continue  # the blocks as they are: no filtered copy per record
+        for j, b in enumerate(c):
+            if not isinstance(b, dict): continue
             t = b.get('type')
             if is_call_type(t): uses.setdefault(as_str(b.get('id')) or (i, j), (i, r, b))
             elif is_result_type(t) and (k := as_str(b.get('tool_use_id'))) is not None: ress.setdefault(k, (i, r, b))
@@ -89,12 +91,13 @@ def _tool_index(recs):
 # %% ../nbs/07_tools.ipynb #11d941b4
 _all_ = ['agent_links', 'AGENT_TOOLS']
 
-# %% ../nbs/07_tools.ipynb #671cce48
+# %% ../nbs/07_tools.ipynb #3de474d3
 def _agent_keys(recs):
     "`{uuid: agent key}` for every sidechain record in `recs`"
     par = {r['uuid']: as_link(r.get('parentUuid')) for r in recs
            if r.get('isSidechain') and isinstance(r.get('uuid'), str)}
-    keys = {r['uuid']: r['agentId'] for r in recs if as_str(r.get('uuid')) in par and as_str(r.get('agentId'))}
+    keys = {u: a for r in recs if isinstance(u := r.get('uuid'), str) and u in par
+            and isinstance(a := r.get('agentId'), str) and a} if par else {}
     for u in par:
         path = []
         while u not in keys and u in par and par[u] in par and len(path) <= len(par):
@@ -116,7 +119,7 @@ def progress_copies(
     return [{**m, 'isSidechain': True, 'agentId': aid} for d in prog
             if (aid := as_str(d.get('agentId'))) and aid not in have and isinstance(m := d.get('message'), dict)]
 
-# %% ../nbs/07_tools.ipynb #dd5a4247
+# %% ../nbs/07_tools.ipynb #b16d6946
 def _rec_usage(r):
     "The `usage` dict of record `r`'s message, or None"
     m = r.get('message') if isinstance(r, dict) else None
@@ -129,7 +132,7 @@ def in_toks(
     usage, # An assistant message's `usage` dict
 )->int:
     "Context tokens a request sent: uncached input plus cache writes and cache reads"
-    return sum(as_count(usage.get(k)) for k in IN_TOK_KEYS)
+    return sum(map(as_count, map(usage.get, IN_TOK_KEYS)))  # maps, not a generator: it runs once per API call
 
 def ctx_window(
     recs, # Session records
@@ -152,12 +155,12 @@ class ToolCall(AttrDict):
         return f'{type(self).__name__}({self.label!r}, {self.status}{d})'
     def _repr_markdown_(self): return f'`{self.name}` **{self.status}** {html.escape(self.label)}'
 
-# %% ../nbs/07_tools.ipynb #0e82218d
+# %% ../nbs/07_tools.ipynb #ef6a1b52
 def _mk_call(i, r, b, res, window):
     "A `ToolCall` for `tool_use` block `b` in record `r` (index `i`), given its result `res` (or None)"
     name, inp = as_str(b.get('name')) or '?', b.get('input') if isinstance(b.get('input'), dict) else {}
     u = _rec_usage(r) or {}
-    start = _ts(r.get('timestamp'))
+    start, ctx = _ts(r.get('timestamp')), in_toks(u)
     ri, rr, rb = res or (None, None, None)
     end = _ts(rr.get('timestamp')) if rr else None
     return ToolCall(id=as_str(b.get('id')), name=name, label=f'{name}: {tu_arg(name, inp)}'.rstrip(': '), input=inp,
@@ -165,8 +168,7 @@ def _mk_call(i, r, b, res, window):
         dur=(end-start).total_seconds() if start and end else None,
         status='running' if rb is None else 'error' if _res_err(rb) else 'success',
         is_agent=name in AGENT_TOOLS, agent=None, parent=None,
-        in_toks=in_toks(u), out_toks=as_count(u.get('output_tokens')),
-        ctx_pct=round(100*in_toks(u)/window, 1), i=i, rec=r, res=rr)
+        in_toks=ctx, out_toks=as_count(u.get('output_tokens')), ctx_pct=round(100*ctx/window, 1), i=i, rec=r, res=rr)
 
 # %% ../nbs/07_tools.ipynb #d57c933d
 class ToolCalls(Rows):
