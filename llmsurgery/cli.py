@@ -136,10 +136,10 @@ def sess_ls(
     "List this machine's Claude Code sessions, newest first: id, time, size, directory and title, in WIDTH columns"
     return shown(sess_ls, paths.sess_ls(here=here, limit=limit, width=width, project=project, since=since))
 
-# %% ../nbs/20_cli.ipynb #69b6ccc6
+# %% ../nbs/20_cli.ipynb #1c91a6db
 @command()
 def claudecompact(
-    session:str, # Session id, unique id prefix or name
+    session:str, # Session id, unique id prefix, name, title or transcript path
     cwd:str=None, # Project directory searched first; the current directory if omitted
     dry_run:bool=False, # Prepare and report what would be written, but write nothing
     notes:str='', # Extra text for the model, added to the summary

@@ -9,13 +9,13 @@ __all__ = ['EST', 'CUT', 'POLICY', 'SKILL_HEAD', 'OPEN', 'CLOSE', 'LEGEND', 'CON
            'compact_records', 'Compaction', 'prepare_compaction', 'append_compaction', 'compact_session',
            'compact_report', 'sess_digest']
 
-# %% ../nbs/09_compact.ipynb #d02a9d2d
+# %% ../nbs/09_compact.ipynb #f9a2c40c
 import json, os, re, shlex
 from pathlib import Path
 from fastcore.basics import AttrDict, basic_repr, first
 from fastcore.meta import delegates
 from fastcore.foundation import L
-from .paths import resolve_session, proj_dirs
+from .paths import resolve_session, proj_dirs, transcript_path, projects_dir
 from .read import load_recs, sess_id, is_call_type, is_result_type, json_strs, as_str, val_txt, THINK_TYPES
 from .thread import sess_thread, thread_msgs, is_boundary
 from .tools import tr_txt, strip_tags
@@ -355,7 +355,7 @@ def _conv(recs):
     "Thread records worth rendering: no summaries, no rows Claude Code made up (`<synthetic>`)"
     return [r for r in recs if not r.get('isCompactSummary') and not _made_up(r)]
 
-# %% ../nbs/09_compact.ipynb #0e37f19b
+# %% ../nbs/09_compact.ipynb #ebd49925
 def _named_ref(ref):
     "`ref`, if it names a session; an empty, blank or missing reference is refused"
     if not isinstance(ref, str) or not ref.strip():
@@ -363,13 +363,14 @@ def _named_ref(ref):
                          'give a session id, unique id prefix or name')
     return ref
 
-def prepare_compaction(ref:str, # Session id, unique id prefix or name
+def prepare_compaction(ref:str, # Session id, unique id prefix, name, title or transcript path
                        cwd=None, # Project directory searched first; the current directory if None
                        policy:dict|None=None, # Budgets, as `mk_policy` takes them
                        enc=None, # Tokenizer with `encode` and `decode`; the offline `EST` if None
                        notes:str=''): # Extra text for the model, added to the summary
     "Build an incremental compaction of session `ref` without writing anything"
     sid, path = resolve_session(_named_ref(ref), cwd)
+    by_path = transcript_path(ref) is not None  # appended later to the file named, wherever it is
     d, recs = _read(path)
     thread = sess_thread(recs)
     if not thread: raise ValueError(f'{path}: no conversation to compact')
@@ -382,13 +383,13 @@ def prepare_compaction(ref:str, # Session id, unique id prefix or name
     pre, post = msgs_toks(thread_msgs(thread, _latest(recs, ['model']).get('model')), enc), count_toks(content, enc)
     return Compaction(sid=sid, path=path, cwd=os.getcwd() if cwd is None else cwd, digest=d, prior=prior,
                       new_chat=new_chat, chat=chat, content=content, pre_toks=pre, post_toks=post, n_new=len(new),
-                      tip=append_tip(recs, thread),
+                      tip=append_tip(recs, thread), by_path=by_path,
                       records=compact_records(recs, content, pre, post, thread[-1]['uuid'], sid))
 
-# %% ../nbs/09_compact.ipynb #43be1b5a
+# %% ../nbs/09_compact.ipynb #2ed4bfa4
 def append_compaction(c:Compaction): # A compaction from `prepare_compaction`
     "Append prepared compaction `c`, refusing if its transcript changed since it was prepared; returns `c`"
-    if (p := resolve_session(c.sid, c.cwd)[1]) != c.path:
+    if (p := resolve_session(c.path if c.get('by_path') else c.sid, c.cwd)[1]) != c.path:
         raise ValueError(f'session {c.sid} now resolves to {p}, not {c.path}')
     try: append_recs(p, c.records, c.sid, tip=c.tip, expect=c.digest)
     except SessChanged:
@@ -397,14 +398,14 @@ def append_compaction(c:Compaction): # A compaction from `prepare_compaction`
     return c
 
 @delegates(prepare_compaction)
-def compact_session(ref:str, # Session id, unique id prefix or name
+def compact_session(ref:str, # Session id, unique id prefix, name, title or transcript path
                     cwd=None, # Project directory searched first; the current directory if None
                     **kwargs): # `policy`, `enc`, `notes`, as `prepare_compaction` takes them
     "Compact session `ref` offline: prepare and append; returns the `Compaction`"
     return append_compaction(prepare_compaction(ref, cwd, **kwargs))
 
-# %% ../nbs/09_compact.ipynb #47772522
-def compact_report(session:str, # Session id, unique id prefix or name
+# %% ../nbs/09_compact.ipynb #e9bb2799
+def compact_report(session:str, # Session id, unique id prefix, name, title or transcript path
                    cwd=None, # Project directory searched first; the current directory if None
                    dry_run:bool=False, # Prepare and report only; write nothing
                    notes:str='')->TextView: # Extra text for the model, added to the summary
@@ -414,6 +415,8 @@ def compact_report(session:str, # Session id, unique id prefix or name
     where = first(d for d in (c.records[0].get('cwd'), str(c.cwd)) if isinstance(d, str) and d
                   and Path(c.path).parent in proj_dirs(d))
     resume = f'cd {shlex.quote(where)} && claude --resume {c.sid}' if where else f'claude --resume {c.sid}'
+    if projects_dir().resolve() not in Path(c.path).resolve().parents:
+        resume = f'(Claude Code resumes only transcripts in {projects_dir()}: move this one into a project folder there)'
     return TextView('\n'.join([
         f"{'Would compact' if dry_run else 'Compacted'} session {c.sid} ({c.path})",
         f'  conversation: {c.pre_toks:,} tokens -> summary: {c.post_toks:,} tokens (estimated)',

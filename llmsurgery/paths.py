@@ -7,7 +7,8 @@ __all__ = ['MAX_NAME', 'LITE', 'LS_COLS', 'SESS_INDEX', 'MIN_LS_WIDTH', 'FIXTURE
            'sess_dir', 'proj_dirs', 'check_ref', 'check_path', 'json_vals', 'cur_sess', 'sess_file', 'msg_content',
            'is_uuid', 'parse_ts', 'first_prompt', 'rec_links', 'SessInfo', 'sess_info', 'Sessions', 'home_short',
            'cut_left', 'sess_index_entries', 'worktree_dirs', 'list_sessions', 'lineages', 'sess_lineage', 'in_project',
-           'id_chars', 'sess_ls', 'sess_by_name', 'sess_by_title', 'resolve_session', 'cc_fixture', 'sess_src']
+           'id_chars', 'sess_ls', 'sess_by_name', 'sess_by_title', 'transcript_path', 'resolve_session', 'cc_fixture',
+           'sess_src']
 
 # %% ../nbs/00_paths.ipynb #b2196485
 import copy, os, re, json, stat, subprocess, unicodedata, uuid, warnings
@@ -644,16 +645,23 @@ def sess_by_title(
         if len(sids) > 1: raise ValueError(f'{title!r} is the title of {len(sids)} sessions: {", ".join(sids)}')
         if hits: return hits[0].path
 
-# %% ../nbs/00_paths.ipynb #76513159
+# %% ../nbs/00_paths.ipynb #c4d22d8f
 def _not_found(ref, cwd):
     "The error for a reference that names no session"
     return FileNotFoundError(f'No session {ref!r}: no session id or unique id prefix in {projects_dir()}, '
                              f'no name of a session of the project at {cwd or os.getcwd()} '
                              '(names are looked up in that project only), and no session title in any project')
 
-def resolve_session(ref=None,  # Session id, unique id prefix, session name or title; the current session if None
+def transcript_path(ref)->Path|None: # A session reference
+    "The transcript `ref` names by its path: an existing `.jsonl` file; else None"
+    if isinstance(ref, (str, Path)) and str(ref).endswith('.jsonl') and (p := Path(ref).expanduser()).is_file():
+        return p
+    return None
+
+def resolve_session(ref=None,  # Session id, unique id prefix, name, title or transcript path; None: the current session
                     cwd=None): # Project directory searched first; the current directory if None
     "`(sid, path)` of the session `ref` names"
+    if (p := transcript_path(ref)): return p.stem, p
     safe = ref is not None and not _ref_problem(ref)
     if (p := (safe and _find(ref, cwd, prefix=False)) or (ref is not None and sess_by_name(ref, cwd))): return p.stem, p
     try: p = sess_file(ref, cwd, must_exist=True)
@@ -663,8 +671,9 @@ def resolve_session(ref=None,  # Session id, unique id prefix, session name or t
     else: return p.stem, p
     if (p := sess_by_title(ref, cwd)): return p.stem, p
     if isinstance(why, ValueError) and _ref_problem(ref):
+        path = 'there is no such transcript file' if ref.endswith('.jsonl') else 'a transcript path must end in .jsonl'
         raise ValueError(f'No session is named or titled {ref!r} (Refusing session reference {ref!r} as an id: '
-                         f'{_ref_problem(ref)}; a transcript path must end in .jsonl)') from None
+                         f'{_ref_problem(ref)}; {path})') from None
     raise why if isinstance(why, ValueError) else _not_found(ref, cwd)
 
 # %% ../nbs/00_paths.ipynb #23e0293b
@@ -672,14 +681,13 @@ def cc_fixture(name:str)->Path: # A packaged fixture's name, e.g. 'source' (`fix
     "Path of a packaged Claude Code fixture transcript"
     return Path(str(files('llmsurgery')/'data'/'cc'/f'{name}.jsonl'))
 
-# %% ../nbs/00_paths.ipynb #1f5712eb
+# %% ../nbs/00_paths.ipynb #d6b594a1
 FIXTURE = cc_fixture('source')
 
 def sess_src(session=None, # Session id, unique id prefix, name, title or transcript path; None: the newest session
              cwd=None):    # Project directory searched first; the current directory if None
     "`(path, note)`: the transcript `session` names (or the newest, or the packaged fixture), and how it was chosen"
-    if session is not None and str(session).endswith('.jsonl') and Path(session).is_file():
-        return Path(session), f'Transcript {session}'
+    if (p := transcript_path(session)): return p, f'Transcript {session}'
     if session is not None: sid, p = resolve_session(str(session), cwd); return p, f'Session {sid}: {p}'
     if rows := (list_sessions(cwd) or list_sessions(all_projects=True)):
         return rows[0].path, f'Newest session {rows[0].sid}: {rows[0].path}'
