@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['load_lines', 'Diagnosis', 'sess_doctor', 'repair_recs', 'repair_sess']
 
-# %% ../nbs/13_doctor.ipynb #9eb4f637
+# %% ../nbs/13_doctor.ipynb #a9d91c61
 import hashlib, mmap, os, warnings
 from datetime import datetime, timezone
 from pathlib import Path
@@ -13,7 +13,7 @@ import orjson
 from fastcore.basics import AttrDict, patch, store_attr
 from fastcore.foundation import L
 from .paths import json_vals, sess_src, sess_dir, projects_dir, check_path, first_prompt
-from .read import load_recs, CHAIN_TYPES, sess_id, sess_meta, rec_blocks
+from .read import load_recs, CHAIN_TYPES, sess_id, sess_meta, rec_blocks, as_str, as_link
 from .thread import thread_state, is_boundary, RELINK_WINDOW_MS
 from .text import gc_off
 from .write import (last_prompt, pending_calls, write_sess, rec2line, sess_digest, SessChanged,
@@ -69,13 +69,13 @@ def load_lines(
     if len(lines) != len(recs): lines = list(range(1, len(recs) + 1))
     return AttrDict(recs=recs, lines=lines, torn=torn, bad=bad)
 
-# %% ../nbs/13_doctor.ipynb #a7986130
+# %% ../nbs/13_doctor.ipynb #d42d3662
 def _scan(recs):
     "First position of each chain uuid, positions of later duplicates, main conversation uuids, checkpoint positions"
     pos, dups, conv, cks, chain = {}, [], [], [], CHAIN_TYPES
     for i, r in enumerate(recs):
         if not isinstance(r, dict): continue
-        t = r.get('type')
+        t = as_str(r.get('type'))
         if t not in chain:
             if t == 'last-prompt': cks.append(i)
             continue
@@ -99,7 +99,7 @@ def _expected_leaf(recs, st, sc):
         if leaf is None or (at is not None and at > sc.pos[leaf]): return st.leaf
     return leaf
 
-# %% ../nbs/13_doctor.ipynb #2158fc50
+# %% ../nbs/13_doctor.ipynb #c7b662b5
 def _ts(r):
     "Seconds of row `r`'s `timestamp`, or None"
     try: return datetime.fromisoformat(r.get('timestamp').replace('Z', '+00:00')).timestamp()
@@ -119,19 +119,19 @@ def _prev_main(recs, st, sc, u, seen):
     for j in range(sc.pos[u] - 1, -1, -1):
         r = recs[j]
         if not isinstance(r, dict): continue
-        if (v := r.get('uuid')) in st.rows and sc.pos.get(v) == j and v not in seen and _is_main(r): return v
+        if (v := as_str(r.get('uuid'))) in st.rows and sc.pos.get(v) == j and v not in seen and _is_main(r): return v
         if is_boundary(r): return None
 
-# %% ../nbs/13_doctor.ipynb #08b9732b
+# %% ../nbs/13_doctor.ipynb #3dc095e8
 def _call_row(recs, st, sc, r, seen):
     "The row that made the call tool-result row `r` answers, or None"
     ids = {b.get('tool_use_id') for b in rec_blocks(r) if b.get('type') == 'tool_result'}
     if not ids or r.get('type') != 'user': return None
-    if (s := r.get('sourceToolAssistantUUID')) in st.rows and s not in seen: return s
+    if (s := as_str(r.get('sourceToolAssistantUUID'))) in st.rows and s not in seen: return s
     for j in range(sc.pos[r['uuid']] - 1, -1, -1):
         x = recs[j]
         if not isinstance(x, dict): continue
-        if x.get('type') == 'assistant' and (v := x.get('uuid')) in st.rows and v not in seen and \
+        if x.get('type') == 'assistant' and (v := as_str(x.get('uuid'))) in st.rows and v not in seen and \
            any(b.get('type') == 'tool_use' and b.get('id') in ids for b in rec_blocks(x)): return v
         if is_boundary(x): return None
 
@@ -143,8 +143,8 @@ def _through_progress(st, p, seen):
 
 def _rewritten(recs, sc, u):
     "Does root row `u` start a copy of the history before it (the same API message ids)?"
-    def mids(rs): return {m.get('id') for r in rs if isinstance(r, dict) and r.get('type') == 'assistant'
-                          and isinstance(m := r.get('message'), dict) and m.get('id')}
+    def mids(rs): return {m['id'] for r in rs if isinstance(r, dict) and r.get('type') == 'assistant'
+                          and isinstance(m := r.get('message'), dict) and as_str(m.get('id'))}
     i = sc.pos[u]
     return bool(mids(recs[:i]) & mids(recs[i:]))
 
@@ -191,16 +191,16 @@ def _relinked(recs, sc, fixes):
             c = out[i].copy(); c['parentUuid'] = q; out[i] = c
     return out
 
-# %% ../nbs/13_doctor.ipynb #f640e543
+# %% ../nbs/13_doctor.ipynb #c6a8fc1b
 def _loop_cut(recs, sc, lines, msg):
     "The row to re-link, its new parent and the break, for the loop named in `thread_state`'s error `msg`"
     k, p = msg.rsplit(': ', 1)[1].split(' -> ')
-    par = {u: recs[i].get('parentUuid') for u, i in sc.pos.items()}
+    par = {u: as_link(recs[i].get('parentUuid')) for u, i in sc.pos.items()}
     loop, u = [k], p
     while u in par and u not in loop: loop.append(u); u = par[u]
     fwd = [x for x in loop if par.get(x) in sc.pos and sc.pos[par[x]] >= sc.pos[x]]
     x = (fwd or loop)[0]
-    def outside_loop(r): return (isinstance(r, dict) and r.get('uuid') in sc.pos and r['uuid'] not in loop
+    def outside_loop(r): return (isinstance(r, dict) and as_str(r.get('uuid')) in sc.pos and r['uuid'] not in loop
                                  and r.get('type') in CHAIN_TYPES and r.get('type') != 'progress' and _is_main(r))
     q = next((r['uuid'] for r in reversed(recs[:sc.pos[x]]) if outside_loop(r)), None)
     ln = lambda v: f'line {lines[sc.pos[v]]}' if v in sc.pos else str(v)[:8]
@@ -227,7 +227,7 @@ def _checkpoint(recs, leaf, chain):
     sid = sess_id([r for r in recs if isinstance(r, dict)])
     return {**ck, 'sessionId': sid} if sid else ck
 
-# %% ../nbs/13_doctor.ipynb #b9a6bd37
+# %% ../nbs/13_doctor.ipynb #4bd57cea
 def _leaf_break(recs, st, sc, leaf, lines):
     "Why Claude Code does not resume from `leaf`, the expected leaf"
     ln = lambda v: lines[sc.pos[v]]
@@ -240,7 +240,7 @@ def _leaf_break(recs, st, sc, leaf, lines):
     last = st.rows.get(st.last)
     if last is not None and last.get('type') not in ('user', 'assistant'):
         kind = '/'.join(x for x in (last.get('type'), last.get('subtype')) if isinstance(x, str))
-        via = ' through a progress row' if recs[sc.pos[st.last]].get('parentUuid') in st.prog else ''
+        via = ' through a progress row' if as_link(recs[sc.pos[st.last]].get('parentUuid')) in st.prog else ''
         ev = (f'the last row (line {ln(st.last)}, {kind}) hangs{via} from line {ln(st.leaf)}\'s branch, '
               f'not below the last reply (line {ln(leaf)}): Claude Code resumes from line {ln(st.leaf)}')
         return AttrDict(cause='stray leaf', line=ln(st.last), evidence=ev)
@@ -322,14 +322,15 @@ def _file_hazards(read, recs, lines, sc):
                                                    'Claude Code keeps that row\'s place with the content written last'))
     return out
 
-# %% ../nbs/13_doctor.ipynb #723733ef
+# %% ../nbs/13_doctor.ipynb #eacfdd4b
 def _calls(thread):
     "Tool calls and results on `thread`: {call id: row} both ways"
     calls, results = {}, {}
     for r in thread:
         for b in rec_blocks(r):
-            if r.get('type') == 'assistant' and b.get('type') == 'tool_use': calls.setdefault(b.get('id'), r)
-            elif r.get('type') == 'user' and b.get('type') == 'tool_result': results.setdefault(b.get('tool_use_id'), r)
+            if r.get('type') == 'assistant' and b.get('type') == 'tool_use': calls.setdefault(as_str(b.get('id')), r)
+            elif r.get('type') == 'user' and b.get('type') == 'tool_result':
+                results.setdefault(as_str(b.get('tool_use_id')), r)
     return calls, results
 
 def _thread_hazards(recs, lines, st, sc):

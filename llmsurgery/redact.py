@@ -287,7 +287,7 @@ def _walk(self:Redactor, x, path, rows, key=None):
         return DROP
     return out
 
-# %% ../nbs/16_redact.ipynb #c34619e7
+# %% ../nbs/16_redact.ipynb #38abd939
 _LINKS = ('parentUuid', 'logicalParentUuid', 'leafUuid')
 
 def _relink(recs, gone):
@@ -296,8 +296,9 @@ def _relink(recs, gone):
         seen = set()
         while u in gone and u not in seen: seen.add(u); u = gone[u]
         return None if u in gone else u
-    def moved(r): return {**r, **{k: up(r[k]) for k in _LINKS if r.get(k) in gone}}
-    return [moved(r) if any(r.get(k) in gone for k in _LINKS) else r for r in recs]
+    def into(r, k): return isinstance(v := r.get(k), str) and v in gone  # a link of another type names no row
+    def moved(r): return {**r, **{k: up(r[k]) for k in _LINKS if into(r, k)}}
+    return [moved(r) if any(into(r, k) for k in _LINKS) else r for r in recs]
 
 # %% ../nbs/16_redact.ipynb #4772914f
 class RedactReport(L):

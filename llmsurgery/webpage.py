@@ -8,13 +8,13 @@ __all__ = ['IMG_TYPES', 'CSS', 'CSP', 'GENERATOR', 'CHROMIUM_FLAGS', 'esc', 'tex
            'agent_recs', 'agent_html', 'eras', 'history_html', 'text_of', 'page_html', 'sess2html', 'chromium',
            'measure_width']
 
-# %% ../nbs/17_webpage.ipynb #16249a6d
+# %% ../nbs/17_webpage.ipynb #7e5f95f0
 import re, html, json, shutil, subprocess, tempfile
 from html.parser import HTMLParser
 from pathlib import Path
 from fastcore.basics import AttrDict
 from fastcore.foundation import L
-from .read import load_recs, sess_meta, img_txt, is_call_type, is_result_type
+from .read import load_recs, sess_meta, img_txt, is_call_type, is_result_type, val_txt, as_str
 from .thread import sess_history, is_boundary
 from .subagents import agent_links
 from .tools import tool_calls, waterfall, turn_starts, is_prompt, tu_arg, tr_txt, sess_stats, progress_copies
@@ -22,7 +22,7 @@ from .dialog import dlg_thread
 from .write import atomic_write, check_out
 from .redact import Redactor, redact_recs, home_users, agent_files, find_transcript
 
-# %% ../nbs/17_webpage.ipynb #0a58a14e
+# %% ../nbs/17_webpage.ipynb #f1f49c84
 def esc(s): # Any value; shown as its `str`
     "`s` as HTML text, `&`, `<`, `>` and both quotes escaped"
     return html.escape(str(s), quote=True)
@@ -30,10 +30,10 @@ def esc(s): # Any value; shown as its `str`
 _FENCE = re.compile(r'^```[^\n`]*\n(.*?)^```[ \t]*$', re.S | re.M)
 
 def text_html(
-    s:str, # Prose, possibly with fenced code blocks
+    s:str, # Prose, possibly with fenced code blocks; any other JSON value is shown as its JSON
 )->str:
     "`s` as HTML: prose in wrapped blocks, fenced code in `<pre>`, everything escaped"
-    out, at = [], 0
+    out, at, s = [], 0, val_txt(s)  # a field Claude Code resumes may hold any JSON type
     def prose(t):
         if t.strip(): out.append('<div class="prose">' + esc(t.strip('\n')) + '</div>')
     for m in _FENCE.finditer(s):
@@ -119,7 +119,7 @@ def call_html(
              else '<div class="lbl">no result recorded</div>')
     return f'<details class="tool {status}" data-id="{esc(b.get("id"))}">{head}{body}{inner}</div></details>'
 
-# %% ../nbs/17_webpage.ipynb #2dfb7c55
+# %% ../nbs/17_webpage.ipynb #9c1033d6
 class Page(AttrDict):
     "What rendering a session needs: results by call id, calls, subagent records by call id, `mx`, the turn count"
 
@@ -129,8 +129,8 @@ def _results(recs):
     for r in recs:
         c = r.get('message', {}).get('content') if isinstance(r.get('message'), dict) else None
         for b in c if isinstance(c, list) else []:
-            if isinstance(b, dict) and is_result_type(b.get('type')) and b.get('tool_use_id') is not None:
-                out.setdefault(b['tool_use_id'], b)
+            if isinstance(b, dict) and is_result_type(b.get('type')) and (k := as_str(b.get('tool_use_id'))):
+                out.setdefault(k, b)
     return out
 
 def _blocks(r):
@@ -151,7 +151,7 @@ def mk_page(
     return Page(results=results, calls={c.id: c for c in calls}, agents=agents, call_ids=set(c.id for c in calls),
                 mx=mx, turn=0, nested=False, all_calls=calls)
 
-# %% ../nbs/17_webpage.ipynb #11381553
+# %% ../nbs/17_webpage.ipynb #791304ca
 def _asst_html(r, pg):
     "The blocks of assistant row `r`"
     out = []
@@ -163,8 +163,9 @@ def _asst_html(r, pg):
         elif t == 'redacted_thinking':
             out.append('<details class="thinking"><summary>Thinking (encrypted by the API)</summary></details>')
         elif is_call_type(t):
-            inner = agent_html(pg.agents.get(b.get('id')), pg) if b.get('id') in pg.agents else ''
-            out.append(call_html(b, pg.results.get(b.get('id')), pg.calls.get(b.get('id')), inner, pg.mx))
+            cid = as_str(b.get('id'))  # an id of another type names no result, call or agent
+            inner = agent_html(pg.agents.get(cid), pg) if cid in pg.agents else ''
+            out.append(call_html(b, pg.results.get(cid), pg.calls.get(cid), inner, pg.mx))
         elif is_result_type(t): pass  # a server tool's result: shown with its call
     return ''.join(out)
 
@@ -175,7 +176,7 @@ def _user_html(r, pg):
         t = b.get('type')
         if t == 'text' and str(b.get('text') or '').strip(): out.append(text_html(b['text']))
         elif t == 'image': out.append(img_html(b))
-        elif t == 'tool_result' and b.get('tool_use_id') not in pg.call_ids:
+        elif t == 'tool_result' and as_str(b.get('tool_use_id')) not in pg.call_ids:
             out.append('<details class="tool orphan"><summary>result of a call not in this file</summary>'
                        f'{result_html(b, pg.mx)}</details>')
     return ''.join(out)
@@ -359,10 +360,10 @@ footer{max-width:960px;margin:24px auto;padding:0 16px;color:var(--muted);font-s
 CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"  # no script at all, nothing from outside the file
 GENERATOR = 'llmsurgery sess2html'
 
-# %% ../nbs/17_webpage.ipynb #bdb432a2
+# %% ../nbs/17_webpage.ipynb #b3c6fe64
 def text_of(r): # A user row
     "The text of user row `r`, without its images and results"
-    return '\n'.join(b.get('text') or '' for b in _blocks(r) if b.get('type') == 'text')
+    return '\n'.join(val_txt(b.get('text')) for b in _blocks(r) if b.get('type') == 'text')
 
 def _gist(r, n):
     "The first `n` characters of row `r`'s text on one line, markup tags (a slash command's) left out, cut at a word"
