@@ -8,7 +8,7 @@ __all__ = ['DS_SKIP', 'DS_PLUGINS', 'DS_KEYWORD_HINTS', 'RULES', 'FALLBACK_RULES
            'user_rule', 'Redactor', 'unescape', 'find_secrets', 'is_struct_key', 'is_blob', 'RedactReport',
            'redact_recs', 'report_rows', 'agent_files', 'find_transcript', 'redact_sess']
 
-# %% ../nbs/16_redact.ipynb #2017462b
+# %% ../nbs/16_redact.ipynb #9e0ca716
 import re, json, base64, warnings
 from collections import Counter
 from pathlib import Path
@@ -17,6 +17,7 @@ from fastcore.foundation import L
 from .read import load_recs, sess_id
 from .write import stable_uuid, rec2line, atomic_write
 from .paths import resolve_session
+from .text import deep_ok
 try:
     from detect_secrets.core.scan import scan_line
     from detect_secrets.settings import transient_settings
@@ -287,15 +288,15 @@ def _walk(self:Redactor, x, path, rows, key=None):
         return DROP
     return out
 
-# %% ../nbs/16_redact.ipynb #38abd939
+# %% ../nbs/16_redact.ipynb #61ec63a4
 _LINKS = ('parentUuid', 'logicalParentUuid', 'leafUuid')
 
 def _relink(recs, gone):
     "`recs` with links into `gone` (removed uuid -> its parent) moved to the nearest kept ancestor"
     def up(u):
         seen = set()
-        while u in gone and u not in seen: seen.add(u); u = gone[u]
-        return None if u in gone else u
+        while isinstance(u, str) and u in gone and u not in seen: seen.add(u); u = gone[u]
+        return None if isinstance(u, str) and u in gone else u
     def into(r, k): return isinstance(v := r.get(k), str) and v in gone  # a link of another type names no row
     def moved(r): return {**r, **{k: up(r[k]) for k in _LINKS if into(r, k)}}
     return [moved(r) if any(into(r, k) for k in _LINKS) else r for r in recs]
@@ -314,7 +315,7 @@ def counts(self:RedactReport):
 @patch(as_prop=True)
 def mapping(self:RedactReport): "Each secret found -> its placeholder"; return {r.secret: r.placeholder for r in self}
 
-# %% ../nbs/16_redact.ipynb #3a4fff3f
+# %% ../nbs/16_redact.ipynb #6ba4b5c0
 def redact_recs(
     recs, # Records, e.g. from `load_recs`; never modified
     home:bool=True, # Hide the user names of home paths (from the records' `cwd`s)
@@ -332,8 +333,7 @@ def redact_recs(
     out, rows, gone = [], [], {}
     for i, r in enumerate(recs):
         if not isinstance(r, dict): out.append(r); continue
-        found = []
-        new = rd._walk(r, '', found)
+        new, found = deep_ok(_walked)(rd, r)  # a value nested thousands deep: walked with a larger stack
         rows += report_rows(found, i, r.get('uuid'), file)
         if new is not r and _emptied(new) and isinstance(r.get('uuid'), str):
             gone[r['uuid']] = r.get('parentUuid'); continue
@@ -349,15 +349,21 @@ def report_rows(found, # `(path, (kind, placeholder, secret)[, action])` tuples,
     return [AttrDict(i=i, uuid=uuid, path=p, kind=f[0], placeholder=f[1], secret=f[2], action=a[0] if a else 'replaced',
                      file=file) for p, f, *a in found]
 
-# %% ../nbs/16_redact.ipynb #85144305
+# %% ../nbs/16_redact.ipynb #7ecce76a
 def _texts(x, key=None):
-    "The strings of JSON value `x` (keys too) that `Redactor._walk` redacts, for `Redactor.prime`"
-    if isinstance(x, str):
-        if not (is_struct_key(key) or is_blob(key, x)): yield x
-    elif isinstance(x, dict):
-        for k, v in x.items(): yield from _texts(k); yield from _texts(v, k)
-    elif isinstance(x, list):
-        for v in x: yield from _texts(v, key)
+    "The strings of JSON value `x` (keys too) that `Redactor._walk` redacts, in its order, for `Redactor.prime`"
+    todo = [(x, key)]  # a stack, not recursion: a value may be nested thousands deep
+    while todo:
+        x, key = todo.pop()
+        if isinstance(x, str):
+            if not (is_struct_key(key) or is_blob(key, x)): yield x
+        elif isinstance(x, dict): todo += reversed([kv for k, v in x.items() for kv in ((k, None), (v, k))])
+        elif isinstance(x, list): todo += ((v, key) for v in reversed(x))
+
+def _walked(rd, r):
+    "`(record r redacted by rd, its findings)`"
+    found = []
+    return rd._walk(r, '', found), found
 
 def _emptied(r):
     "Is `r` an assistant row left with no content blocks?"

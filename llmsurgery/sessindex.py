@@ -9,7 +9,7 @@ __all__ = ['SCHEMA_VERSION', 'SCHEMA', 'TABLES', 'FTS_HASH_BYTES', 'MARK_SPAN', 
            'sess_row', 'session_rows', 'fts_query', 'word_find', 'IndexHit', 'resume_cmd', 'IndexHits', 'load_prices',
            'model_price', 'tokens_usd', 'Totals', 'export_parquet']
 
-# %% ../nbs/15_sessindex.ipynb #333ed681
+# %% ../nbs/15_sessindex.ipynb #9b2c1625
 import os, re, json, html, shlex, sqlite3, hashlib, warnings, socket, unicodedata, importlib
 from contextlib import contextmanager, nullcontext
 from operator import itemgetter
@@ -24,7 +24,7 @@ from .read import load_recs, rec_txt, rec_role, sess_meta, sess_id
 from .thread import sess_thread
 from .tools import tool_calls, progress_copies, in_toks, ctx_window
 from .search import match_preview
-from .text import Rows, gc_off
+from .text import Rows, gc_off, deep_ok
 
 # %% ../nbs/15_sessindex.ipynb #769b66a4
 def index_path(cfg=None): # Claude Code config home; `claude_dir()` if None
@@ -245,18 +245,23 @@ def usage_rows(rec_lists): # Record lists of one session: its main transcript, t
     "One `usage` row per API call in `rec_lists`: the last line of each `message.id` and `requestId`"
     return _usage_calls(rec_lists)[0]
 
-# %% ../nbs/15_sessindex.ipynb #bb7928e1
+# %% ../nbs/15_sessindex.ipynb #83d5756a
 CALL_COLS = ('call_id', 'name', 'label', 'input', 'status', 'start', 'end', 'dur', 'is_agent', 'agent', 'parent',
              'in_toks', 'out_toks', 'ctx_pct', 'out_chars', 'uuid')
 _CALL_GET = itemgetter('id', 'name', 'label', 'input', 'status', 'rec', 'res', 'dur', 'is_agent', 'agent', 'parent',
                        'in_toks', 'out_toks', 'ctx_pct', 'output')  # as items: an `AttrDict` attribute is a Python call
+
+def _json(v):
+    "`v` as compact JSON text: by orjson, or for a value nested deeper than orjson goes, by `json` with room to recurse"
+    try: return orjson.dumps(v, default=str).decode()
+    except orjson.JSONEncodeError: return deep_ok(json.dumps)(v, ensure_ascii=False, separators=(',', ':'), default=str)
 
 def call_rows(calls): # `ToolCall` rows, from `tool_calls`
     "`tool_calls` rows (in `CALL_COLS` order)"
     out = []
     for (cid, name, label, inp, status, rec, res, dur, is_agent, agent, parent, itoks, otoks, pct,
          output) in map(_CALL_GET, calls):
-        out.append((cid, name, label, orjson.dumps(inp, default=str).decode(), status, _str(rec.get('timestamp')),
+        out.append((cid, name, label, _json(inp), status, _str(rec.get('timestamp')),
                     _str(res.get('timestamp')) if res else None, dur, int(is_agent), agent, parent, itoks, otoks, pct,
                     len(output or ''), _str(rec.get('uuid'))))
     return out

@@ -8,7 +8,7 @@ __all__ = ['IMG_TYPES', 'CSS', 'CSP', 'GENERATOR', 'CHROMIUM_FLAGS', 'esc', 'tex
            'agent_recs', 'agent_html', 'eras', 'history_html', 'text_of', 'page_html', 'sess2html', 'chromium',
            'measure_width']
 
-# %% ../nbs/17_webpage.ipynb #7e5f95f0
+# %% ../nbs/17_webpage.ipynb #b1487be1
 import re, html, json, shutil, subprocess, tempfile
 from html.parser import HTMLParser
 from pathlib import Path
@@ -20,12 +20,13 @@ from .subagents import agent_links
 from .tools import tool_calls, waterfall, turn_starts, is_prompt, tu_arg, tr_txt, sess_stats, progress_copies
 from .dialog import dlg_thread
 from .write import atomic_write, check_out
+from .text import deep_ok
 from .redact import Redactor, redact_recs, home_users, agent_files, find_transcript
 
-# %% ../nbs/17_webpage.ipynb #f1f49c84
-def esc(s): # Any value; shown as its `str`
+# %% ../nbs/17_webpage.ipynb #2b609122
+def esc(s): # Any value: a list or object as its JSON, at any depth; anything else as its `str`
     "`s` as HTML text, `&`, `<`, `>` and both quotes escaped"
-    return html.escape(str(s), quote=True)
+    return html.escape(val_txt(s) if isinstance(s, (list, dict)) else str(s), quote=True)  # any depth
 
 _FENCE = re.compile(r'^```[^\n`]*\n(.*?)^```[ \t]*$', re.S | re.M)
 
@@ -78,7 +79,7 @@ def img_html(
         return f'<span class="img-note">{esc(img_txt(b))}</span>'
     return f'<img alt="{esc(img_txt(b))}" src="data:{mt};base64,{"".join(data.split())}">'
 
-# %% ../nbs/17_webpage.ipynb #9f7b691a
+# %% ../nbs/17_webpage.ipynb #8f889b46
 def _cut(s, mx): return s if mx is None or len(s) <= mx else s[:mx] + f'\n…[{len(s)-mx:,} more characters not shown]'
 
 def result_html(
@@ -97,9 +98,9 @@ def _input_html(b, mx):
     if isinstance(inp, dict) and b.get('name') == 'Bash' and isinstance(inp.get('command'), str):
         desc = f'<div class="note">{esc(inp["description"])}</div>' if isinstance(inp.get('description'), str) else ''
         return f'<pre class="cmd">{esc(_cut(inp["command"], mx))}</pre>' + desc
-    return f'<pre>{esc(_cut(json.dumps(inp, ensure_ascii=False, indent=1), mx))}</pre>'
+    return f'<pre>{esc(_cut(deep_ok(json.dumps)(inp, ensure_ascii=False, indent=1), mx))}</pre>'
 
-# %% ../nbs/17_webpage.ipynb #4194a9a5
+# %% ../nbs/17_webpage.ipynb #c3b54cc6
 def call_html(
     b:dict, # A `tool_use` block (or another call block)
     res:dict|None=None, # Its result block, if any
@@ -108,7 +109,7 @@ def call_html(
     mx:int|None=20_000, # Longest input or result text shown
 )->str:
     "A collapsed `<details>` for one tool call: tool and argument on the summary line, input and result inside"
-    name = str(b.get('name') or b.get('type'))
+    name = val_txt(b.get('name') or b.get('type'))
     status = call.status if call else ('running' if res is None else 'error' if res.get('is_error') else 'success')
     dur = f'{call.dur:.1f}s' if call and call.dur is not None else ''
     arg = tu_arg(name, b.get('input'), 120)
@@ -151,13 +152,13 @@ def mk_page(
     return Page(results=results, calls={c.id: c for c in calls}, agents=agents, call_ids=set(c.id for c in calls),
                 mx=mx, turn=0, nested=False, all_calls=calls)
 
-# %% ../nbs/17_webpage.ipynb #791304ca
+# %% ../nbs/17_webpage.ipynb #3088a473
 def _asst_html(r, pg):
     "The blocks of assistant row `r`"
     out = []
     for b in _blocks(r):
         t = b.get('type')
-        if t == 'text' and str(b.get('text') or '').strip(): out.append(text_html(b['text']))
+        if t == 'text' and val_txt(b.get('text')).strip(): out.append(text_html(b['text']))
         elif t == 'thinking' and b.get('thinking'):
             out.append(f'<details class="thinking"><summary>Thinking</summary>{text_html(b["thinking"])}</details>')
         elif t == 'redacted_thinking':
@@ -174,21 +175,21 @@ def _user_html(r, pg):
     out = []
     for b in _blocks(r):
         t = b.get('type')
-        if t == 'text' and str(b.get('text') or '').strip(): out.append(text_html(b['text']))
+        if t == 'text' and val_txt(b.get('text')).strip(): out.append(text_html(b['text']))
         elif t == 'image': out.append(img_html(b))
         elif t == 'tool_result' and as_str(b.get('tool_use_id')) not in pg.call_ids:
             out.append('<details class="tool orphan"><summary>result of a call not in this file</summary>'
                        f'{result_html(b, pg.mx)}</details>')
     return ''.join(out)
 
-# %% ../nbs/17_webpage.ipynb #8843da38
+# %% ../nbs/17_webpage.ipynb #046556b6
 def _note(r):
     "A short note for system row `r`, or ''"
     s = r.get('subtype')
     if s == 'local_command':
-        return f'<div class="note cmd">{esc(re.sub(r"<[^>]+>", " ", str(r.get("content") or "")).strip())}</div>'
+        return f'<div class="note cmd">{esc(re.sub(r"<[^>]+>", " ", val_txt(r.get("content"))).strip())}</div>'
     if s == 'api_error':
-        err = esc(': ' + str(r['error'])[:200]) if r.get('error') else ''
+        err = esc(': ' + val_txt(r['error'])[:200]) if r.get('error') else ''
         return f'<div class="note err">API error{err} (Claude Code retried)</div>'
     if s == 'microcompact_boundary':
         return '<div class="note">Older tool results were cleared from the context here (microcompaction)</div>'
@@ -199,11 +200,11 @@ def boundary_html(r, k): # A compaction boundary row, and its number in the sess
     m = r.get('compactMetadata') if isinstance(r.get('compactMetadata'), dict) else {}
     what = ', '.join(x for x in (f"{m['trigger']} compaction" if m.get('trigger') else 'compaction',
                                  f"{m['preTokens']:,} tokens before" if isinstance(m.get('preTokens'), int) else '',
-                                 str(r.get('timestamp') or '')[:16].replace('T', ' ')) if x)
+                                 val_txt(r.get('timestamp'))[:16].replace('T', ' ')) if x)
     return (f'<div class="boundary" id="compaction-{k}">Conversation compacted here ({esc(what)}); '
             'the model continued from a summary</div>')
 
-# %% ../nbs/17_webpage.ipynb #6930835e
+# %% ../nbs/17_webpage.ipynb #91fe2563
 def conv_html(
     recs, # Conversation records in order, e.g. an era of `sess_history`, or a subagent's thread
     pg:Page, # Rendering state, from `mk_page`
@@ -218,7 +219,7 @@ def conv_html(
         elif t == 'user' and is_prompt(r) and not pg.nested:
             flush(); pg.turn += 1
             out.append(f'<div class="msg user" id="turn-{pg.turn}"><div class="who">Turn {pg.turn} · '
-                       f'{esc(str(r.get("timestamp") or "")[:19].replace("T", " "))}</div>{_user_html(r, pg)}</div>')
+                       f'{esc(val_txt(r.get("timestamp"))[:19].replace("T", " "))}</div>{_user_html(r, pg)}</div>')
         elif t == 'user' and (r.get('isCompactSummary') or r.get('isMeta')):
             what = 'Summary the model continued from' if r.get('isCompactSummary') else 'Added by Claude Code'
             reply.append(f'<details class="meta"><summary>{what}</summary>{_user_html(r, pg)}</details>')
@@ -370,17 +371,18 @@ def _gist(r, n):
     s = ' '.join(re.sub(r'<[^>]+>', ' ', text_of(r)).split())
     return s if len(s) <= n else s[:n].rsplit(' ', 1)[0] + '…'
 
-# %% ../nbs/17_webpage.ipynb #57d24f5d
+# %% ../nbs/17_webpage.ipynb #ce29faec
 def _header(recs, pg, path):
     m = sess_meta(recs)
     st = sess_stats(recs, agents=list(pg.agents.values()))
     first = next((r for r in recs if is_prompt(r)), None)
     title = m.title or (_gist(first, 80) if first else None) or m.sessionId or Path(path).stem
-    facts = [m.sessionId, m.cwd, m.gitBranch and f'branch {m.gitBranch}', m.model,
-             m.version and f'Claude Code {m.version}', m.timestamp and m.timestamp[:10],
+    branch, version, ts = (as_str(m[k]) for k in ('gitBranch', 'version', 'timestamp'))  # any JSON type in a field
+    facts = [m.sessionId, m.cwd, branch and f'branch {branch}', m.model,
+             version and f'Claude Code {version}', ts and ts[:10],
              f'{len(turn_starts(recs))} turns', f'{len(pg.all_calls)} tool calls',
              f"{st.tokens['output']:,} tokens out"]
-    meta = esc(' · '.join(str(f) for f in facts if f))
+    meta = esc(' · '.join(val_txt(f) for f in facts if f))
     return title, f'<header><h1>{esc(title)}</h1><div class="meta">{meta}</div></header>'
 
 def _nav(recs):
