@@ -4,10 +4,10 @@
 
 # %% auto #0
 __all__ = ['SCHEMA_VERSION', 'SCHEMA', 'TABLES', 'FTS_HASH_BYTES', 'MARK_SPAN', 'MSG_COLS', 'USAGE_COLS', 'CALL_COLS',
-           'SESS_COLS', 'TAIL_RECS', 'FTS_DROP', 'PARALLEL_BYTES', 'BATCH_BYTES', 'UPDATE_WAIT', 'PRICES', 'index_path',
-           'SessIndex', 'index_files', 'read_transcript', 'file_state', 'msg_rows', 'usage_rows', 'call_rows',
-           'sess_row', 'session_rows', 'fts_query', 'word_find', 'IndexHit', 'resume_cmd', 'IndexHits', 'load_prices',
-           'model_price', 'tokens_usd', 'Totals', 'export_parquet']
+           'SESS_COLS', 'TAIL_RECS', 'FTS_DROP', 'PARALLEL_BYTES', 'BATCH_BYTES', 'UPDATE_WAIT', 'CHILD_WAIT', 'PRICES',
+           'index_path', 'SessIndex', 'index_files', 'read_transcript', 'file_state', 'msg_rows', 'usage_rows',
+           'call_rows', 'sess_row', 'session_rows', 'fts_query', 'word_find', 'IndexHit', 'resume_cmd', 'IndexHits',
+           'load_prices', 'model_price', 'tokens_usd', 'Totals', 'export_parquet']
 
 # %% ../nbs/15_sessindex.ipynb #9b2c1625
 import os, re, json, html, shlex, sqlite3, hashlib, warnings, socket, unicodedata, importlib
@@ -425,7 +425,7 @@ def _worker_batch(batch, gen):
     "`SessIndex._index_batch` in a worker process"
     return _WORKER.ix._index_batch(batch, gen, _WORKER.lock)
 
-# %% ../nbs/15_sessindex.ipynb #2b838da7
+# %% ../nbs/15_sessindex.ipynb #e3394990
 def _bar(total, show):
     "A progress bar over `total` bytes (tqdm, shown after a second) if `show` and tqdm is installed, else None"
     if not show: return None
@@ -439,11 +439,15 @@ def _journal(db, mode):
     except sqlite3.OperationalError: pass  # busy: another process holds the file
 
 UPDATE_WAIT = 600  # seconds an update waits for another update of the same index to finish
+CHILD_WAIT = 2  # seconds it waits in a child process: maybe a worker re-importing the script whose update started it
 
 @contextmanager
 def _updating(path):
     "Hold the update lock of the index at `path` (an exclusive lock on `<path>.lock`): one update at a time"
-    lock = sqlite3.connect(f'{path}.lock', timeout=UPDATE_WAIT, isolation_level=None)
+    import multiprocessing as mp
+    child = mp.parent_process() is not None or mp.current_process().name != 'MainProcess'  # named first, when spawned
+    wait = CHILD_WAIT if child else UPDATE_WAIT
+    lock = sqlite3.connect(f'{path}.lock', timeout=wait, isolation_level=None)
     try: lock.execute('begin exclusive'); yield
     finally: lock.close()
 
@@ -456,7 +460,7 @@ def _mark_gone(self:SessIndex, rows, seen):
                     '(select 1 from files f where f.session_id=sessions.session_id and f.gone=0)')
     return len(gone)
 
-# %% ../nbs/15_sessindex.ipynb #1e5ceabc
+# %% ../nbs/15_sessindex.ipynb #53a1ed20
 @patch
 def _write_all(self:SessIndex, todo, workers, gen, sync):
     "Index the sessions of `todo` batch by batch, here or in `workers` processes: each batch's `(bytes, warnings)`"
@@ -465,12 +469,17 @@ def _write_all(self:SessIndex, todo, workers, gen, sync):
         return
     import multiprocessing as mp
     from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures.process import BrokenProcessPool
     mod, ctx = importlib.import_module('llmsurgery.sessindex'), mp.get_context('spawn')  # a notebook's copies
     ex = ProcessPoolExecutor(workers, mp_context=ctx, initializer=mod._worker_start,  # cannot reach a worker
                              initargs=(str(self.path), str(self.cfg), sync, ctx.Lock()))
     try:  # the biggest batches first, so that none is left running alone at the end
         batches = sorted(_batches(todo), key=_size, reverse=True)
         for fut in as_completed([ex.submit(mod._worker_batch, batch, gen) for batch in batches]): yield fut.result()
+    except BrokenProcessPool as e:
+        raise RuntimeError(f'{self.path}: a worker process stopped before its batch was written. From a script, '
+                           "call update under `if __name__ == '__main__':` (a worker starts by importing the script), "
+                           'or pass workers=0. The batches written are kept; the next update reads the rest') from e
     finally: ex.shutdown(cancel_futures=True)  # after an error, no batch is started
 
 # %% ../nbs/15_sessindex.ipynb #e731f23c
