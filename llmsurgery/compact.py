@@ -404,7 +404,7 @@ def compact_session(ref:str, # Session id, unique id prefix, name, title or tran
     "Compact session `ref` offline: prepare and append; returns the `Compaction`"
     return append_compaction(prepare_compaction(ref, cwd, **kwargs))
 
-# %% ../nbs/09_compact.ipynb #e9bb2799
+# %% ../nbs/09_compact.ipynb #9e57baa5
 def compact_report(session:str, # Session id, unique id prefix, name, title or transcript path
                    cwd=None, # Project directory searched first; the current directory if None
                    dry_run:bool=False, # Prepare and report only; write nothing
@@ -416,7 +416,8 @@ def compact_report(session:str, # Session id, unique id prefix, name, title or t
                   and Path(c.path).parent in proj_dirs(d))
     resume = f'cd {shlex.quote(where)} && claude --resume {c.sid}' if where else f'claude --resume {c.sid}'
     if projects_dir().resolve() not in Path(c.path).resolve().parents:
-        resume = f'(Claude Code resumes only transcripts in {projects_dir()}: move this one into a project folder there)'
+        resume = (f'(Claude Code resumes only transcripts in {projects_dir()}: '
+                  'move this one into a project folder there)')
     return TextView('\n'.join([
         f"{'Would compact' if dry_run else 'Compacted'} session {c.sid} ({c.path})",
         f'  conversation: {c.pre_toks:,} tokens -> summary: {c.post_toks:,} tokens (estimated)',
