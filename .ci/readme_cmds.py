@@ -13,7 +13,7 @@ Usage: python .ci/readme_cmds.py   (from a clone installed with `pip install -e 
 import configparser, json, os, re, shutil, subprocess, sys, time
 from pathlib import Path
 import fastcore, nbformat
-from llmsurgery.testing import scratch_home, corpus_dir
+from llmsurgery.testing import scratch_home, corpus_dir, split_at_compaction
 from llmsurgery.paths import sess_dir
 from llmsurgery.read import load_recs, sess_id
 from llmsurgery.thread import sess_thread
@@ -301,13 +301,9 @@ def _(sp):
 def _(sp):
     # a conversation continued in a new file at its last compaction, as older releases wrote it (made here by hand)
     cc = Path(sys.modules['llmsurgery'].__file__).parent/'data'/'cc'/'autocompact.jsonl'
-    rows = [json.loads(l) for l in cc.read_text().splitlines() if l.strip()]
-    at = max(i for i, r in enumerate(rows) if r.get('subtype') == 'compact_boundary')
-    proj = W['work']/'proj-lineage'; proj.mkdir(exist_ok=True); d = sess_dir(proj); d.mkdir(parents=True, exist_ok=True)
-    old, new_sid = d/f"{rows[0]['sessionId']}.jsonl", '00000000-0000-4000-8000-00000000005a'
-    new = d/f'{new_sid}.jsonl'
-    old.write_text(''.join(json.dumps(r) + '\n' for r in rows[:at]))
-    new.write_text(''.join(json.dumps(r if i == 0 else {**r, 'sessionId': new_sid}) + '\n' for i, r in enumerate(rows[at:])))
+    proj = W['work']/'proj-lineage'; proj.mkdir(exist_ok=True); d = sess_dir(proj)
+    new_sid = '00000000-0000-4000-8000-00000000005a'
+    old, new = split_at_compaction(cc, d, new_sid, time.time() - 20)
     try:
         ok(run('sess2nb', new_sid[:8], sp, '-o', 'lineage.ipynb', cwd=proj))
         ok(run('sess2nb', new_sid[:8], '-o', 'alone.ipynb', cwd=proj))

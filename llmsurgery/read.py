@@ -120,7 +120,7 @@ def _read_blocks(f, size):
         yield ls, False
     if part and (tail := b''.join(part)): yield [tail], True
 
-# %% ../nbs/01_read.ipynb #f3e5d8b2
+# %% ../nbs/01_read.ipynb #aadaf008
 def _nums(ns):
     "Line numbers `ns`, the first ten of them, as `3,7,…`"
     ns = sorted(set(ns))
@@ -129,27 +129,25 @@ def _nums(ns):
 def _warn_bad(path, bad):
     "Warn once that lines `bad` of `path` were skipped"
     nums, n = _nums(bad)
-    warnings.warn(f"{path}:{nums}: skipped {n} unreadable line{'s'*(n>1)} (not a JSON object)", stacklevel=3)
+    warnings.warn(f"{path}:{nums}: skipped {n} unreadable line{'s'*(n>1)} (not a JSON object)", stacklevel=4)
 
 def _warn_mended(path, mended):
     "Warn once that lines `mended` of `path` held bytes that are not UTF-8, read as U+FFFD"
     nums, n = _nums(mended)
     warnings.warn(f"{path}:{nums}: {n} line{'s'*(n>1)} held invalid UTF-8, read with U+FFFD in its place "
-                  "(as Claude Code reads it)", stacklevel=3)
+                  "(as Claude Code reads it)", stacklevel=4)
 
-# %% ../nbs/01_read.ipynb #1bb93a4b
-def load_recs(
-    path, # Transcript (JSON Lines) file to read
-    block_bytes:int=BLOCK_BYTES, # Bytes read at a time (tests pass a few, so that lines straddle blocks)
-)->L: # Its records, in file order
-    "The records of the transcript at `path`, as an `L` of `Rec`"
+# %% ../nbs/01_read.ipynb #9d449ee3
+def _load(path, block_bytes, each=None):
+    "The records of `path`, each block's passed through `each` (records -> records) if given; warns as `load_recs`"
     out, bad, mended, lno = [], [], [], 0
     enabled = gc.isenabled()
     gc.disable()
     try:
         with open(path, 'rb') as f:
             for ls, tail in _read_blocks(f, block_bytes):
-                _parse(ls, lno, out, bad, tail, mended)
+                if each is None: _parse(ls, lno, out, bad, tail, mended)
+                else: got = []; _parse(ls, lno, got, bad, tail, mended); out += each(got)
                 lno += len(ls)
     finally:
         if enabled:
@@ -158,10 +156,17 @@ def load_recs(
     if bad: _warn_bad(path, bad)
     if mended: _warn_mended(path, mended)
     if not out and not bad and lno <= 1 and os.path.getsize(path) > BLOCK_BYTES:
-        warnings.warn(f"{path}: no line break in {os.path.getsize(path):,} bytes: not a transcript", stacklevel=2)
+        warnings.warn(f"{path}: no line break in {os.path.getsize(path):,} bytes: not a transcript", stacklevel=3)
     return L(out)
 
-# %% ../nbs/01_read.ipynb #0c7b1c4f
+def load_recs(
+    path, # Transcript (JSON Lines) file to read
+    block_bytes:int=BLOCK_BYTES, # Bytes read at a time (tests pass a few, so that lines straddle blocks)
+)->L: # Its records, in file order
+    "The records of the transcript at `path`, as an `L` of `Rec`"
+    return _load(path, block_bytes)
+
+# %% ../nbs/01_read.ipynb #8f1024df
 SLIM_TYPES = frozenset({'file-history-snapshot'})  # Record types `load_slim` leaves out
 SLIM_KEYS = ('toolUseResult',)  # Fields `load_slim` leaves out
 SHARED_KEYS = ('type', 'cwd', 'sessionId', 'version', 'gitBranch', 'slug', 'userType', 'entrypoint')  # Kept once
@@ -171,29 +176,18 @@ def load_slim(
     block_bytes:int=BLOCK_BYTES, # Bytes read at a time
 )->L: # Its records, in file order, without `SLIM_TYPES` records nor `SLIM_KEYS` fields
     "The records of the transcript at `path` that a conversation reader needs, as `load_recs` reads them"
-    out, bad, mended, lno, shared, usage = [], [], [], 0, {}, None
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        with open(path, 'rb') as f:
-            for ls, tail in _read_blocks(f, block_bytes):
-                got = []; _parse(ls, lno, got, bad, tail, mended); lno += len(ls)
-                for r in got:
-                    if isinstance(t := r.get('type'), str) and t in SLIM_TYPES: continue
-                    for k in SLIM_KEYS: r.pop(k, None)
-                    for k in SHARED_KEYS:
-                        if type(v := r.get(k)) is str: r[k] = shared.setdefault(v, v)
-                    if type(m := r.get('message')) is dict and type(u := m.get('usage')) is dict:
-                        if u == usage: m['usage'] = usage  # the same response's usage, again
-                        else: usage = u
-                    out.append(r)
-    finally:
-        if enabled:
-            if not gc.get_freeze_count(): gc.freeze(); gc.unfreeze()
-            gc.enable()
-    if bad: _warn_bad(path, bad)
-    if mended: _warn_mended(path, mended)
-    return L(out)
+    shared, last = {}, [None]  # envelope strings seen, and the last usage (across blocks)
+    def slim(got):
+        for r in got:
+            if isinstance(t := r.get('type'), str) and t in SLIM_TYPES: continue
+            for k in SLIM_KEYS: r.pop(k, None)
+            for k in SHARED_KEYS:
+                if type(v := r.get(k)) is str: r[k] = shared.setdefault(v, v)
+            if type(m := r.get('message')) is dict and type(u := m.get('usage')) is dict:
+                if u == last[0]: m['usage'] = last[0]  # the same response's usage, again
+                else: last[0] = u
+            yield r
+    return _load(path, block_bytes, slim)
 
 # %% ../nbs/01_read.ipynb #ba17f72b
 def load_sess(

@@ -6,7 +6,7 @@
 __all__ = ['CORPUS_SUBDIR', 'SCRATCH_PREFIX', 'SESSION_ENV', 'NO_STORAGE', 'PNG_SIGNATURE', 'repo_root', 'corpus_dir',
            'corpus_files', 'sweep_scratch', 'ScratchHome', 'scratch_home', 'skip_note', 'unless_skipped',
            'append_elsewhere', 'ts_at', 'user_row', 'asst_row', 'call_blk', 'result_blk', 'attach_row', 'system_row',
-           'prompt_mark', 'boundary_row', 'thread_shapes', 'orphan_rows', 'tiny_png']
+           'prompt_mark', 'boundary_row', 'thread_shapes', 'orphan_rows', 'tiny_png', 'split_at_compaction']
 
 # %% ../nbs/000_testing.ipynb #85c5609e
 import atexit, inspect, json, os, re, shutil, struct, subprocess, sys, tempfile, time, zlib
@@ -283,3 +283,20 @@ def tiny_png(w:int=2, # Width in pixels
     rows = b''.join(b'\x00' + bytes(rgb) * w for _ in range(h))  # each row: filter type 0, then its pixels
     header = chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, 2, 0, 0, 0))
     return PNG_SIGNATURE + header + chunk(b'IDAT', zlib.compress(rows, level)) + chunk(b'IEND', b'')
+
+# %% ../nbs/000_testing.ipynb #9305b6e8
+def split_at_compaction(
+    src, # A transcript holding a compaction, e.g. the packaged `autocompact` fixture
+    folder, # Folder to write the two files into (made if missing)
+    new_sid:str, # Session id of the newer file
+    mtime:float=1.7e9, # Modification time of the older file, in seconds since the epoch
+)->tuple: # `(old, new)`: `<old session id>.jsonl` and `<new_sid>.jsonl` in `folder`
+    "`src` split at its last compaction into two transcripts, as older releases continued a conversation"
+    rows = [json.loads(l) for l in Path(src).read_text().splitlines() if l.strip()]
+    at = max(i for i, r in enumerate(rows) if r.get('subtype') == 'compact_boundary')
+    folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
+    old, new = folder/f"{rows[0]['sessionId']}.jsonl", folder/f'{new_sid}.jsonl'
+    new_rows = [rows[at]] + [{**r, 'sessionId': new_sid} if 'sessionId' in r else r for r in rows[at + 1:]]
+    for f, rs, t in ((old, rows[:at], mtime), (new, new_rows, mtime + 10)):
+        f.write_text(''.join(json.dumps(r) + '\n' for r in rs)); os.utime(f, (t, t))
+    return old, new
