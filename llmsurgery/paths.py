@@ -10,8 +10,10 @@ __all__ = ['MAX_NAME', 'LITE', 'LS_COLS', 'SESS_INDEX', 'MIN_LS_WIDTH', 'FIXTURE
            'id_chars', 'sess_ls', 'sess_by_name', 'sess_by_title', 'transcript_path', 'resolve_session', 'cc_fixture',
            'sess_src']
 
-# %% ../nbs/00_paths.ipynb #b2196485
+# %% ../nbs/00_paths.ipynb #650d7e83
 import copy, os, re, json, stat, subprocess, unicodedata, uuid, warnings
+from itertools import chain
+from operator import methodcaller
 from importlib.resources import files
 from datetime import datetime
 from pathlib import Path
@@ -338,17 +340,29 @@ def _created(recs):
     "The first top-level `timestamp` among `recs`, as a datetime, or None"
     return parse_ts(_first(recs, 'timestamp'))
 
-# %% ../nbs/00_paths.ipynb #81d33d00
+# %% ../nbs/00_paths.ipynb #1554e837
 def _named(r):
     "The session ids row `r` names: its `sessionId`, `requestSessionId` and `forkedFrom.sessionId`"
     ff = r.get('forkedFrom')
     return (r.get('sessionId'), r.get('requestSessionId'), ff.get('sessionId') if isinstance(ff, dict) else None)
+
+_SID_GETS = (methodcaller('get', 'sessionId'), methodcaller('get', 'requestSessionId'))
+
+def _names_only(recs, sid):
+    "Do records `recs` surely name no session but `sid`? C-level passes; False when unsure (a fork, a non-dict)"
+    try:
+        if any(map(methodcaller('get', 'forkedFrom'), recs)): return False
+        named = set(chain.from_iterable(map(get, recs) for get in _SID_GETS))
+    except (AttributeError, TypeError): return False  # a record that is not a dict, an id that is a list
+    return not any(isinstance(v, str) and v and v != sid for v in named)
 
 def rec_links(
     recs, # Records of one transcript, or part of it (its head and tail)
     sid:str|None=None, # The transcript's own session id, left out
 )->list: # Session ids, in the order the rows first name them
     "The other sessions the records name: copied rows' `sessionId`, `requestSessionId`, `forkedFrom.sessionId`"
+    if not isinstance(recs, (list, tuple, L)): recs = list(recs)
+    if _names_only(recs, sid): return []  # most transcripts: no walk in Python over every record
     out = {}  # a dict keeps the order ids are first named in
     for r in recs:
         if not isinstance(r, dict): continue

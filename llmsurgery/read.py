@@ -8,7 +8,7 @@ __all__ = ['BLOCK_BYTES', 'SLIM_TYPES', 'SLIM_KEYS', 'SHARED_KEYS', 'DANGLING', 
            'as_recs', 'is_chain', 'rec_role', 'rec_blocks', 'plain_block', 'rec_kind', 'json_strs', 'map_strs',
            'img_txt', 'is_call_type', 'is_result_type', 'rec_txt', 'conv_recs', 'sess_id', 'sess_meta', 'sess_title']
 
-# %% ../nbs/01_read.ipynb #3280b736
+# %% ../nbs/01_read.ipynb #f72ad2aa
 import gc, json, os, warnings
 from orjson import loads, JSONDecodeError
 from fastcore.basics import AttrDict, patch
@@ -73,7 +73,7 @@ def __repr__(self:Rec):
 # %% ../nbs/01_read.ipynb #bfe6e13f
 BLOCK_BYTES = 1 << 18  # Bytes `load_recs` reads at a time
 
-# %% ../nbs/01_read.ipynb #fd46a50b
+# %% ../nbs/01_read.ipynb #e0080627
 def _vals(s, lno, mended):
     "The JSON values on line `s` (bytes): glued ones too, invalid UTF-8 read as U+FFFD, any depth; and whether all read"
     try: s.decode(); bad_utf8 = False
@@ -106,16 +106,27 @@ def _parse(lines, lno, out, bad, torn_ok=False, mended=None):
         if type(d) is dict: out.append(Rec(d))
         else: bad.append(lno+i+1)
 
-# %% ../nbs/01_read.ipynb #2e0ea5b9
-def _read_blocks(f, size):
+# %% ../nbs/01_read.ipynb #7b82cce2
+def _stub_lines(types):
+    "`{head: stub}`: how a whole line of each record type in `types` starts, and the line that stands for it"
+    return {('{"type":%s,' % json.dumps(t)).encode(): ('{"type":%s}' % json.dumps(t)).encode() for t in types}
+
+def _read_blocks(f, size, stubs=None):
     "Yield `(lines, tail)` from binary file `f`: blocks of whole lines (views into the block), then an unterminated one"
-    part = []
+    part, heads = [], tuple(stubs or ())
     while buf := f.read(size):
         if (i := buf.find(b'\n')) < 0: part.append(buf); continue
-        mv, find = memoryview(buf), buf.find
+        mv, find, starts = memoryview(buf), buf.find, buf.startswith
         ls = [b''.join([*part, buf[:i]]) if part else mv[:i]]
         i += 1
-        while (j := find(b'\n', i)) >= 0: ls.append(mv[i:j]); i = j + 1
+        if heads:  # a whole record of an unread type (see `_stub_lines`) is read as its stub
+            while (j := find(b'\n', i)) >= 0:
+                if starts(heads, i) and buf[j-1] == 125 and find(b'}{', i, j) < 0:  # 125: `}`
+                    ls.append(stubs[next(h for h in heads if starts(h, i))])
+                else: ls.append(mv[i:j])
+                i = j + 1
+        else:
+            while (j := find(b'\n', i)) >= 0: ls.append(mv[i:j]); i = j + 1
         part = [buf[i:]] if i < len(buf) else []
         yield ls, False
     if part and (tail := b''.join(part)): yield [tail], True
@@ -137,15 +148,15 @@ def _warn_mended(path, mended):
     warnings.warn(f"{path}:{nums}: {n} line{'s'*(n>1)} held invalid UTF-8, read with U+FFFD in its place "
                   "(as Claude Code reads it)", stacklevel=4)
 
-# %% ../nbs/01_read.ipynb #9d449ee3
-def _load(path, block_bytes, each=None):
+# %% ../nbs/01_read.ipynb #712b097a
+def _load(path, block_bytes, each=None, unread=()):
     "The records of `path`, each block's passed through `each` (records -> records) if given; warns as `load_recs`"
     out, bad, mended, lno = [], [], [], 0
     enabled = gc.isenabled()
     gc.disable()
     try:
         with open(path, 'rb') as f:
-            for ls, tail in _read_blocks(f, block_bytes):
+            for ls, tail in _read_blocks(f, block_bytes, _stub_lines(unread) if unread else None):
                 if each is None: _parse(ls, lno, out, bad, tail, mended)
                 else: got = []; _parse(ls, lno, got, bad, tail, mended); out += each(got)
                 lno += len(ls)
@@ -162,9 +173,10 @@ def _load(path, block_bytes, each=None):
 def load_recs(
     path, # Transcript (JSON Lines) file to read
     block_bytes:int=BLOCK_BYTES, # Bytes read at a time (tests pass a few, so that lines straddle blocks)
+    unread=(), # Record types the caller ignores: each whole line of one is read as just `{'type': t}` (see below)
 )->L: # Its records, in file order
     "The records of the transcript at `path`, as an `L` of `Rec`"
-    return _load(path, block_bytes)
+    return _load(path, block_bytes, unread=unread)
 
 # %% ../nbs/01_read.ipynb #8f1024df
 SLIM_TYPES = frozenset({'file-history-snapshot'})  # Record types `load_slim` leaves out

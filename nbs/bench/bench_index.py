@@ -15,7 +15,10 @@ hard-links the cached files (so nothing ever reads the real ~/.claude), it repor
   baseline, and its peak memory (peak RSS of the calling process and of the largest worker, and the RSS
   its imports alone took). The machine's speed drifts by tens of percent from minute to minute, so the
   worker build is run `--builds` times, each right after a baseline run of its own, and the ratio
-  reported is the median of those pairs' ratios (each pair's figures are printed too);
+  reported is the median of those pairs' ratios (each pair's figures are printed too). Beside it, how
+  much faster two processes read the transcripts with `load_recs` than one does (each half of the
+  files alone, then both halves at once): the most two workers can gain on this machine, which is
+  less than 2 where the two cores are not whole cores to the program (a shared virtual machine);
 - append: one turn (`tool_turn`, 4 records) appended to a mid-sized session with `append_sess`,
   then `update()`: the time to bring the index up to date;
 - search: median and minimum over `--reps` runs of `.search(...)` for a few literal patterns and a
@@ -76,6 +79,7 @@ def step_baseline(a):
     from llmsurgery.paths import projects_dir
     from llmsurgery.read import load_recs
     fs = sorted(projects_dir().rglob('*.jsonl'))
+    if a.part is not None: fs = fs[a.part::2]  # one half, for `scaling`
     t, c = time.perf_counter(), _cpu(); n = sum(len(load_recs(f)) for f in fs)
     mb = sum(f.stat().st_size for f in fs)/1e6
     return dict(secs=time.perf_counter()-t, cpu=_cpu()-c, files=len(fs), recs=n, mb=mb)
@@ -198,14 +202,33 @@ STEPS = dict(baseline=step_baseline, build=step_build, append=step_append, searc
              counts=step_counts, compare=step_compare)
 
 
-def run_step(name, cfg, a):
-    "Run step `name` in a fresh process with the scratch config home; its result dict"
+def start_step(name, cfg, a, part=None):
+    "Start step `name` in a fresh process with the scratch config home (on half `part` of the files, if given)"
     env = {**os.environ, 'HOME': str(cfg.parent/'home'), 'CLAUDE_CONFIG_DIR': str(cfg), 'PYTHONPATH': str(REPO)}
     argv = [sys.executable, str(HERE), '--step', name, '--index', a.index, '--reps', str(a.reps)]
     if a.workers is not None: argv += ['--workers', str(a.workers)]
-    r = subprocess.run(argv, env=env, capture_output=True, text=True)
-    if r.returncode: sys.exit(f'step {name} failed:\n{r.stderr[-3000:]}')
-    return json.loads(r.stdout.strip().splitlines()[-1])
+    if part is not None: argv += ['--part', str(part)]
+    return subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def step_result(proc, name):
+    "The result dict of the step `proc` runs"
+    out, err = proc.communicate()
+    if proc.returncode: sys.exit(f'step {name} failed:\n{err[-3000:]}')
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def run_step(name, cfg, a, part=None):
+    "Run step `name` in a fresh process with the scratch config home; its result dict"
+    return step_result(start_step(name, cfg, a, part), name)
+
+
+def scaling(cfg, a):
+    "How many times faster two processes read the transcripts than one: each half alone, then both halves at once"
+    alone = sum(run_step('baseline', cfg, a, part=k)['secs'] for k in (0, 1))
+    procs = [start_step('baseline', cfg, a, part=k) for k in (0, 1)]
+    both = max(step_result(p, 'baseline')['secs'] for p in procs)
+    return alone/both
 
 
 def main():
@@ -221,6 +244,7 @@ def main():
     ap.add_argument('--step', help=argparse.SUPPRESS)
     ap.add_argument('--index', help=argparse.SUPPRESS)
     ap.add_argument('--workers', type=int, default=None, help=argparse.SUPPRESS)
+    ap.add_argument('--part', type=int, default=None, help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.step:
         sys.path.insert(0, str(REPO))
@@ -250,6 +274,10 @@ def report(a, cfg):
         print(f"  pair {k+1}: load_recs {bk['secs']:5.2f} s, update() from nothing (workers: {nw}) {bu['secs']:5.2f} s "
               f"= {pairs[-1][0]:.2f}x; CPU {bu['cpu']:.2f} s = {bu['cpu']/bk['cpu']:.2f}x")
     ratio, bk, bu = sorted(pairs, key=lambda p: p[0])[len(pairs)//2]
+    ups = sorted(scaling(cfg, a) for _ in range(3))
+    print(f"  two processes at once read {ups[1]:.2f}x as fast as one (median of 3; {ups[0]:.2f}-{ups[2]:.2f}x): "
+          f"a build as parallel as that takes about {b0['cpu']/b['cpu']/ups[1]:.2f}x load_recs, "
+          f"from the CPU ratio without workers")
     peak = bu['peak_mb'] + nw*bu['worker_mb']  # the calling process and every worker at its peak at once, at worst
     ok &= ratio <= TARGETS['build'] and peak < TARGETS['peak_mb']
     print(f"  update() from nothing (workers: {nw})   median of {len(pairs)} pairs: {ratio:.2f}x load_recs "
