@@ -9,11 +9,12 @@ __all__ = ['ARG_KEYS', 'IN_TOK_KEYS', 'STATUS_COLOURS', 'TOOL_COLOURS', 'IDLE', 
            'SessStats', 'sess_stats', 'head_tail', 'first_lines', 'first_chars', 'path_only', 'strip_tags', 'SessText',
            'sess2text', 'agent_links', 'AGENT_TOOLS']
 
-# %% ../nbs/07_tools.ipynb #800bee38
+# %% ../nbs/07_tools.ipynb #741cb5ae
 import re, html
 from collections import Counter, defaultdict
 from itertools import compress
-from operator import methodcaller
+from functools import partial
+from operator import eq, methodcaller
 from datetime import datetime, timezone
 from orjson import dumps
 from fastcore.basics import AttrDict, patch
@@ -108,15 +109,16 @@ def _agent_keys(recs):
         for p in path + [u]: keys[p] = k
     return keys
 
-# %% ../nbs/07_tools.ipynb #666384e1
-_GET_TYPE = methodcaller('get', 'type')
+# %% ../nbs/07_tools.ipynb #c693bcf1
+_GET_TYPE, _IS_PROGRESS = methodcaller('get', 'type'), partial(eq, 'progress')  # `==`, any type
 
 def progress_copies(
     recs, # Session records
     have=(), # Agent ids whose transcripts are already among the records
 )->list:
     "The subagent records copied into the `agent_progress` records of `recs`, as sidechain records of their agent"
-    progress = compress(recs, map('progress'.__eq__, map(_GET_TYPE, recs)))  # C-level: most records are not
+    if not isinstance(recs, (list, tuple, L)): recs = list(recs)  # read twice below
+    progress = compress(recs, map(_IS_PROGRESS, map(_GET_TYPE, recs)))  # C-level: most records are not
     prog = [d for r in progress if isinstance(d := r.get('data'), dict) and d.get('type') == 'agent_progress']
     if not prog: return []  # most sessions: no copies, and no need to list the agents
     have = set(have) | {as_str(r.get('agentId')) for r in recs if r.get('isSidechain')}
