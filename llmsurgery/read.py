@@ -378,15 +378,23 @@ def _blk_txt(b):
         else: yield c
     elif t != 'redacted_thinking': yield from json_strs(b, _BOOK)   # another kind: its strings, less bookkeeping
 
-# %% ../nbs/01_read.ipynb #5c8c7d54
+# %% ../nbs/01_read.ipynb #7ef7e6c9
 def rec_txt(
     r:dict, # A record
 )->str:
     "The readable text of `r`: message text, thinking, tool calls and results, system and title text"
     t, parts = r.get('type'), []
-    if t in ('user', 'assistant'):
+    if t == 'user' or t == 'assistant':
         c = msg_content(r)
-        parts = [c] if isinstance(c, str) else [s for b in c for s in _blk_txt(b)] if isinstance(c, list) else []
+        if isinstance(c, str): parts = [c]
+        elif isinstance(c, list):
+            for b in c:  # the usual blocks inline (most records pass here); the rest as `_blk_txt` reads them
+                bt = b.get('type') if isinstance(b, dict) else None
+                if bt == 'text': parts.append(b.get('text'))
+                elif bt == 'tool_result' and isinstance(x := b.get('content'), str): parts.append(x)
+                elif bt == 'thinking': parts.append(b.get('thinking'))
+                else: parts.extend(_blk_txt(b))
+        if len(parts) == 1 and isinstance(parts[0], str): return parts[0]  # one block of text: nothing to join
     elif t == 'system': parts = [r.get('content'), *_system_txt(r)]
     elif t == 'attachment':
         rend = r.get('rendered')

@@ -31,7 +31,7 @@ def _result_links(r, links):
         aid, tid = as_str(d.get('agentId')), as_str(r.get('parentToolUseID'))
         if aid and tid: links.setdefault(aid, tid)
 
-# %% ../nbs/02a_subagents.ipynb #429ea27a
+# %% ../nbs/02a_subagents.ipynb #ba23e3c9
 def agent_links(
     recs, # Session records, subagent transcripts included if you have them
 )->dict: # Agent key (agentId, or 1.0.x sidechain root uuid) -> Task/Agent call id
@@ -39,12 +39,14 @@ def agent_links(
     links, prompts, roots = {}, {}, []  # one pass: the stated links, the calls' prompts, the sidechain roots
     for r in as_recs(recs):
         if not isinstance(r, dict): continue
-        _result_links(r, links)
-        for b in c if isinstance(c := msg_content(r), list) else ():
-            if isinstance(b, dict) and b.get('type') == 'tool_use' and as_str(b.get('name')) in AGENT_TOOLS \
-               and isinstance(inp := b.get('input'), dict) and isinstance(pr := inp.get('prompt'), str):
-                prompts.setdefault(pr, []).append(as_str(b.get('id')))
-        if r.get('isSidechain') and r.get('parentUuid') is None and r.get('type') == 'user': roots.append(r)
+        get = r.get  # every session's records pass here: lookups bound once, the common cases tested inline
+        if get('toolUseResult') is not None or get('type') == 'progress': _result_links(r, links)
+        if isinstance(m := get('message'), dict) and isinstance(c := m.get('content'), list):
+            for b in c:
+                if isinstance(b, dict) and b.get('type') == 'tool_use' and b.get('name') in AGENT_TOOLS \
+                   and isinstance(inp := b.get('input'), dict) and isinstance(pr := inp.get('prompt'), str):
+                    prompts.setdefault(pr, []).append(as_str(b.get('id')))
+        if get('isSidechain') and get('parentUuid') is None and get('type') == 'user': roots.append(r)
     for r in roots:  # a root whose agent no record links takes the first unclaimed call with its prompt
         key, pr = as_str(r.get('agentId')) or as_str(r.get('uuid')), _first_txt(r)
         if key not in links and prompts.get(pr): links[key] = prompts[pr].pop(0)

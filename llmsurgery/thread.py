@@ -78,31 +78,33 @@ class _Loaded:
         self.scan(recs)
         self.relink_dropped()
 
-# %% ../nbs/02_thread.ipynb #fed5c48e
+# %% ../nbs/02_thread.ipynb #47218bf9
 @patch
 def scan(self:_Loaded, recs):
     "Keep the chain rows of `recs` with their effective parents; note the last row and the checkpoint"
     rows, par, prog, dropped = self.rows, self.parent, self.progress_parent, self.dropped_parent
-    for r in recs:
+    for r in recs:  # the loop every thread runs over every record: lookups are bound once, helpers inlined
         if not isinstance(r, dict): continue
-        t = as_str(r.get('type'))
+        get = r.get
+        t = get('type')
         if t == 'progress':
-            if isinstance(u := r.get('uuid'), str): p = as_link(r.get('parentUuid')); prog[u] = prog.get(p, p)
-        elif t in _KEPT_TYPES:
-            if not isinstance(u := r.get('uuid'), str): continue
-            p = as_link(r.get('parentUuid'))
+            if isinstance(u := get('uuid'), str): p = as_link(get('parentUuid')); prog[u] = prog.get(p, p)
+        elif isinstance(t, str) and t in _KEPT_TYPES:
+            if not isinstance(u := get('uuid'), str): continue
+            if not isinstance(p := get('parentUuid'), str): p = as_link(p)
             if p in prog: p = prog[p]
             if (t == 'user' or t == 'assistant') and not _usable(r):
                 if u not in rows: dropped[u] = p
                 continue
             if u in rows: self.dups.add(u)
             rows[u] = r; par[u] = p
-            sub = r.get('subtype') if t == 'system' else None
+            sub = get('subtype') if t == 'system' else None
             if sub == 'file_snapshot': self.trailing_snapshots += 1
-            elif not r.get('isSidechain') and _att(r).get('type') != 'fork_briefing':
+            elif not get('isSidechain') and not (isinstance(a := get('attachment'), dict)
+                                                 and a.get('type') == 'fork_briefing'):
                 self.last, self.trailing_snapshots = u, 0   # a main row: it also ends an explicit checkpoint or rewind
                 self.explicit = self.rewound_empty = False
-                if isinstance(ts := r.get('timestamp'), str) and ts > self._newest_ts:
+                if isinstance(ts := get('timestamp'), str) and ts > self._newest_ts:
                     self.newest, self._newest_ts = u, ts
             if sub == 'compact_boundary': self.checkpoint, self.explicit, self.held = None, False, None
         elif t == 'last-prompt': self.note_checkpoint(r)

@@ -9,7 +9,7 @@ __all__ = ['ARG_KEYS', 'IN_TOK_KEYS', 'STATUS_COLOURS', 'TOOL_COLOURS', 'IDLE', 
            'SessStats', 'sess_stats', 'head_tail', 'first_lines', 'first_chars', 'path_only', 'strip_tags', 'SessText',
            'sess2text', 'agent_links', 'AGENT_TOOLS']
 
-# %% ../nbs/07_tools.ipynb #741cb5ae
+# %% ../nbs/07_tools.ipynb #bde1d3da
 import re, html
 from collections import Counter, defaultdict
 from itertools import compress
@@ -73,7 +73,7 @@ def tu_arg(
     if name in ('Task', 'Agent') and inp.get('subagent_type'): s += f" ({inp['subagent_type']})"
     return one_line(s, mx)
 
-# %% ../nbs/07_tools.ipynb #4bed6e73
+# %% ../nbs/07_tools.ipynb #8c754888
 def _res_err(b):
     "Whether result block `b` reports an error: `is_error`, or an error object as its content"
     c = b.get('content')
@@ -83,18 +83,18 @@ def _tool_index(recs):
     "Two dicts by tool id: `(i, rec, block)` of each call block, and of each result block"
     uses, ress = {}, {}
     for i, r in enumerate(recs):
-        if not isinstance(c := msg_content(r), list): continue  # the blocks as they are: no filtered copy per record
-        for j, b in enumerate(c):
-            if not isinstance(b, dict): continue
-            t = b.get('type')
-            if is_call_type(t): uses.setdefault(as_str(b.get('id')) or (i, j), (i, r, b))
-            elif is_result_type(t) and (k := as_str(b.get('tool_use_id'))) is not None: ress.setdefault(k, (i, r, b))
+        if not (isinstance(m := r.get('message'), dict) and isinstance(c := m.get('content'), list)): continue
+        for j, b in enumerate(c):  # the blocks as they are: no filtered copy per record
+            if not isinstance(b, dict) or not isinstance(t := b.get('type'), str): continue
+            if t == 'tool_use' or is_call_type(t): uses.setdefault(as_str(b.get('id')) or (i, j), (i, r, b))
+            elif (t == 'tool_result' or is_result_type(t)) and (k := as_str(b.get('tool_use_id'))) is not None:
+                ress.setdefault(k, (i, r, b))
     return uses, ress
 
 # %% ../nbs/07_tools.ipynb #11d941b4
 _all_ = ['agent_links', 'AGENT_TOOLS']
 
-# %% ../nbs/07_tools.ipynb #3de474d3
+# %% ../nbs/07_tools.ipynb #0074d903
 def _agent_keys(recs):
     "`{uuid: agent key}` for every sidechain record in `recs`"
     par = {r['uuid']: as_link(r.get('parentUuid')) for r in recs
@@ -214,7 +214,7 @@ def tool_calls(
     rs, copies, known = _gather(recs, agents)
     return _calls(rs + copies, known, window)
 
-# %% ../nbs/07_tools.ipynb #d2586ba9
+# %% ../nbs/07_tools.ipynb #1db68b5d
 def _agent_lists(agents):
     "`(record lists, {agent id: call id})` from `agents`"
     if agents is None: return [], {}
