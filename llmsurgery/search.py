@@ -6,14 +6,14 @@
 __all__ = ['match_preview', 'SessHit', 'SessHits', 'sess_search', 'RecsView', 'show_recs', 'proj_search', 'HistRow', 'PromptHist',
            'prompt_hist']
 
-# %% ../nbs/06_search.ipynb #613ccbab
+# %% ../nbs/06_search.ipynb #cd31c94e
 import re, sys, html, os, warnings
 from datetime import datetime, date
 from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L
 from tqdm.auto import tqdm
 from .paths import claude_dir, list_sessions
-from .read import load_recs, load_sess, rec_txt, rec_role, rec_kind, conv_recs
+from .read import load_recs, load_sess, rec_txt, rec_role, rec_kind, conv_recs, REQUEST_TYPES
 from .text import Rows, TextView, cut_marked, one_line
 
 # %% ../nbs/06_search.ipynb #3736c2ab
@@ -159,7 +159,7 @@ def show_recs(
     keep = recs if showall else conv_recs([r for r in recs if isinstance(r, dict)])
     return RecsView([_show_one(r, mx) for r in keep])
 
-# %% ../nbs/06_search.ipynb #a1bc5598
+# %% ../nbs/06_search.ipynb #b2b10f6f
 def proj_search(
     pat, # Regex (string or compiled) to find in the records' text
     cwd=None, # Project directory; the current directory if None
@@ -171,7 +171,7 @@ def proj_search(
     rx, hits = re.compile(pat) if isinstance(pat, str) else pat, []
     sess = list_sessions(cwd, all_projects=all_projects)
     for s in tqdm(sess, desc='Searching sessions', delay=progress or 0, disable=progress is None, file=sys.stderr):
-        try: rs = load_recs(s.path)
+        try: rs = load_recs(s.path, unread=REQUEST_TYPES)  # the request copies hold no text `rec_txt` reads
         except OSError as e:
             warnings.warn(f'{s.path}: skipped, cannot be read ({e.strerror or e})'); continue
         hits += _search(rx, rs, maxlen, path=s.path, sid=s.sid)

@@ -9,7 +9,7 @@ __all__ = ['SCHEMA_VERSION', 'SCHEMA', 'TABLES', 'FTS_HASH_BYTES', 'MARK_SPAN', 
            'msg_rows', 'usage_rows', 'call_rows', 'sess_row', 'session_rows', 'fts_query', 'word_find', 'IndexHit',
            'resume_cmd', 'IndexHits', 'load_prices', 'model_price', 'tokens_usd', 'Totals', 'export_parquet']
 
-# %% ../nbs/15_sessindex.ipynb #9b2c1625
+# %% ../nbs/15_sessindex.ipynb #e6fbf2a8
 import os, re, json, html, shlex, sqlite3, hashlib, warnings, socket, unicodedata, importlib
 from contextlib import contextmanager, nullcontext
 from operator import itemgetter
@@ -20,7 +20,7 @@ import orjson
 from fastcore.basics import AttrDict, patch, basic_repr
 from fastcore.foundation import L
 from .paths import claude_dir, proj_name, sess_info, first_prompt, json_vals, rec_links
-from .read import load_recs, rec_txt, rec_role, sess_meta, sess_id
+from .read import load_recs, rec_txt, rec_role, sess_meta, sess_id, REQUEST_TYPES
 from .thread import sess_thread
 from .tools import tool_calls, progress_copies, in_toks, ctx_window
 from .search import match_preview
@@ -150,8 +150,8 @@ def _torn_recs(tail):
     s = tail.strip().removeprefix(b'\xef\xbb\xbf')
     return sum(isinstance(v, dict) for v in json_vals(s)[0]) if s and s[:2] != b'//' else 0
 
-# %% ../nbs/15_sessindex.ipynb #ef246f39
-UNREAD_TYPES = frozenset({'api-request', 'api-request-shape', 'api-request-blob', 'file-history-snapshot'})
+# %% ../nbs/15_sessindex.ipynb #f1803fc7
+UNREAD_TYPES = REQUEST_TYPES | {'file-history-snapshot'}  # the record types no table reads
 
 def read_transcript(path): # A transcript file
     "`AttrDict(recs, stat, offset, nrecs, head, tail)`: its records, and the marks that tell next time what changed"
