@@ -107,7 +107,7 @@ def _parse(lines, lno, out, bad, torn_ok=False, mended=None):
         if type(d) is dict: out.append(Rec(d))
         else: bad.append(lno+i+1)
 
-# %% ../nbs/01_read.ipynb #7b82cce2
+# %% ../nbs/01_read.ipynb #a7d50df6
 def _stub_lines(types):
     "`{head: stub}`: how a whole line of each record type in `types` starts, and the line that stands for it"
     return {('{"type":%s,' % json.dumps(t)).encode(): ('{"type":%s}' % json.dumps(t)).encode() for t in types}
@@ -120,14 +120,11 @@ def _read_blocks(f, size, stubs=None):
         mv, find, starts = memoryview(buf), buf.find, buf.startswith
         ls = [b''.join([*part, buf[:i]]) if part else mv[:i]]
         i += 1
-        if heads:  # a whole record of an unread type (see `_stub_lines`) is read as its stub
-            while (j := find(b'\n', i)) >= 0:
-                if starts(heads, i) and buf[j-1] == 125 and find(b'}{', i, j) < 0:  # 125: `}`
-                    ls.append(stubs[next(h for h in heads if starts(h, i))])
-                else: ls.append(mv[i:j])
-                i = j + 1
-        else:
-            while (j := find(b'\n', i)) >= 0: ls.append(mv[i:j]); i = j + 1
+        while (j := find(b'\n', i)) >= 0:  # a whole record of an unread type (`_stub_lines`) is read as its stub
+            if heads and starts(heads, i) and buf[j-1] == 125 and find(b'}{', i, j) < 0:  # 125: `}`
+                ls.append(stubs[next(h for h in heads if starts(h, i))])
+            else: ls.append(mv[i:j])
+            i = j + 1
         part = [buf[i:]] if i < len(buf) else []
         yield ls, False
     if part and (tail := b''.join(part)): yield [tail], True
@@ -382,7 +379,7 @@ def _blk_txt(b):
         else: yield c
     elif t != 'redacted_thinking': yield from json_strs(b, _BOOK)   # another kind: its strings, less bookkeeping
 
-# %% ../nbs/01_read.ipynb #7ef7e6c9
+# %% ../nbs/01_read.ipynb #db7a89aa
 def rec_txt(
     r:dict, # A record
 )->str:
@@ -390,14 +387,7 @@ def rec_txt(
     t, parts = r.get('type'), []
     if t == 'user' or t == 'assistant':
         c = msg_content(r)
-        if isinstance(c, str): parts = [c]
-        elif isinstance(c, list):
-            for b in c:  # the usual blocks inline (most records pass here); the rest as `_blk_txt` reads them
-                bt = b.get('type') if isinstance(b, dict) else None
-                if bt == 'text': parts.append(b.get('text'))
-                elif bt == 'tool_result' and isinstance(x := b.get('content'), str): parts.append(x)
-                elif bt == 'thinking': parts.append(b.get('thinking'))
-                else: parts.extend(_blk_txt(b))
+        parts = [c] if isinstance(c, str) else [s for b in c for s in _blk_txt(b)] if isinstance(c, list) else []
         if len(parts) == 1 and isinstance(parts[0], str): return parts[0]  # one block of text: nothing to join
     elif t == 'system': parts = [r.get('content'), *_system_txt(r)]
     elif t == 'attachment':

@@ -31,7 +31,7 @@ def _result_links(r, links):
         aid, tid = as_str(d.get('agentId')), as_str(r.get('parentToolUseID'))
         if aid and tid: links.setdefault(aid, tid)
 
-# %% ../nbs/02a_subagents.ipynb #ba23e3c9
+# %% ../nbs/02a_subagents.ipynb #fc70327f
 def agent_links(
     recs, # Session records, subagent transcripts included if you have them
 )->dict: # Agent key (agentId, or 1.0.x sidechain root uuid) -> Task/Agent call id
@@ -41,7 +41,7 @@ def agent_links(
         if not isinstance(r, dict): continue
         get = r.get  # every session's records pass here: lookups bound once, the common cases tested inline
         if get('toolUseResult') is not None or get('type') == 'progress': _result_links(r, links)
-        if isinstance(m := get('message'), dict) and isinstance(c := m.get('content'), list):
+        if isinstance(c := msg_content(r), list):
             for b in c:
                 if isinstance(b, dict) and b.get('type') == 'tool_use' and b.get('name') in AGENT_TOOLS \
                    and isinstance(inp := b.get('input'), dict) and isinstance(pr := inp.get('prompt'), str):

@@ -78,12 +78,12 @@ class _Loaded:
         self.scan(recs)
         self.relink_dropped()
 
-# %% ../nbs/02_thread.ipynb #47218bf9
+# %% ../nbs/02_thread.ipynb #0100e840
 @patch
 def scan(self:_Loaded, recs):
     "Keep the chain rows of `recs` with their effective parents; note the last row and the checkpoint"
     rows, par, prog, dropped = self.rows, self.parent, self.progress_parent, self.dropped_parent
-    for r in recs:  # the loop every thread runs over every record: lookups are bound once, helpers inlined
+    for r in recs:  # the loop every thread runs over every record: its lookups are bound once
         if not isinstance(r, dict): continue
         get = r.get
         t = get('type')
@@ -100,8 +100,7 @@ def scan(self:_Loaded, recs):
             rows[u] = r; par[u] = p
             sub = get('subtype') if t == 'system' else None
             if sub == 'file_snapshot': self.trailing_snapshots += 1
-            elif not get('isSidechain') and not (isinstance(a := get('attachment'), dict)
-                                                 and a.get('type') == 'fork_briefing'):
+            elif not get('isSidechain') and _att(r).get('type') != 'fork_briefing':
                 self.last, self.trailing_snapshots = u, 0   # a main row: it also ends an explicit checkpoint or rewind
                 self.explicit = self.rewound_empty = False
                 if isinstance(ts := get('timestamp'), str) and ts > self._newest_ts:

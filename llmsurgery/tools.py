@@ -73,7 +73,7 @@ def tu_arg(
     if name in ('Task', 'Agent') and inp.get('subagent_type'): s += f" ({inp['subagent_type']})"
     return one_line(s, mx)
 
-# %% ../nbs/07_tools.ipynb #8c754888
+# %% ../nbs/07_tools.ipynb #797d2f27
 def _res_err(b):
     "Whether result block `b` reports an error: `is_error`, or an error object as its content"
     c = b.get('content')
@@ -83,12 +83,12 @@ def _tool_index(recs):
     "Two dicts by tool id: `(i, rec, block)` of each call block, and of each result block"
     uses, ress = {}, {}
     for i, r in enumerate(recs):
-        if not (isinstance(m := r.get('message'), dict) and isinstance(c := m.get('content'), list)): continue
-        for j, b in enumerate(c):  # the blocks as they are: no filtered copy per record
-            if not isinstance(b, dict) or not isinstance(t := b.get('type'), str): continue
-            if t == 'tool_use' or is_call_type(t): uses.setdefault(as_str(b.get('id')) or (i, j), (i, r, b))
-            elif (t == 'tool_result' or is_result_type(t)) and (k := as_str(b.get('tool_use_id'))) is not None:
-                ress.setdefault(k, (i, r, b))
+        if not isinstance(c := msg_content(r), list): continue  # the blocks as they are: no filtered copy per record
+        for j, b in enumerate(c):
+            if not isinstance(b, dict): continue
+            t = b.get('type')
+            if is_call_type(t): uses.setdefault(as_str(b.get('id')) or (i, j), (i, r, b))
+            elif is_result_type(t) and (k := as_str(b.get('tool_use_id'))) is not None: ress.setdefault(k, (i, r, b))
     return uses, ress
 
 # %% ../nbs/07_tools.ipynb #11d941b4
