@@ -332,22 +332,21 @@ def session_rows(jobs): # The files of one session to read, as `update` lists th
         for f in fs: del f['recs']  # not needed any more
         return res
 
-# %% ../nbs/15_sessindex.ipynb #4e28ff81
+# %% ../nbs/15_sessindex.ipynb #89dc7e3e
 _MSG_INSERT = ('insert into messages(id, file_id, session_id, i, uuid, type, role, is_meta, is_sidechain, agent_id, '
                'timestamp, on_thread, text) values (?,?,?,?,?,?,?,?,?,?,?,?,?)')
 _FTS_ADD = "insert into messages_fts(rowid, text) select id, text from messages where id >= ? and id < ? and text != ''"
 
 @patch
 def _write_file(self:SessIndex, sid, f, gen):
-    "Write one file's rows from `session_rows`: its new `messages` and full-text entries, its thread flags and marks"
+    "Write one file's rows from `session_rows`: its new `messages`, its thread flags and marks"
     db, job = self.db, f.job
     if job.row is None:
         fid = db.execute('insert into files(path, session_id, agent_id, project) values (?,?,?,?)',
                          (str(job.path), sid, job.agent, job.project)).lastrowid
     else: fid = job.row['id']; _drop_rows(db, fid, f.start)
     ids = range(self._next_id, self._next_id + len(f.rows)); self._next_id += len(f.rows)
-    db.executemany(_MSG_INSERT, ((k, fid, sid, *r) for k, r in zip(ids, f.rows)))
-    db.execute(_FTS_ADD, (ids.start, ids.stop))  # the texts just written, read back inside SQLite
+    db.executemany(_MSG_INSERT, ((k, fid, sid, *r) for k, r in zip(ids, f.rows)))  # word index: by the batch
     if f.start and job.agent is None:  # a grown main transcript: its thread may have moved
         db.execute('update messages set on_thread=0 where file_id=? and i<? and on_thread=1', (fid, f.start))
         db.executemany('update messages set on_thread=1 where file_id=? and i=?', ((fid, i) for i in f.old_thread))
@@ -382,7 +381,7 @@ def _jobs(db, cfg):
         groups.setdefault(o.sid, []).append(o)
     return groups, rows
 
-# %% ../nbs/15_sessindex.ipynb #b8295267
+# %% ../nbs/15_sessindex.ipynb #ac2ca33c
 PARALLEL_BYTES = 256 << 20  # an update reading more than this uses worker processes by default
 BATCH_BYTES = 32 << 20  # transcript bytes read, then written in one transaction
 
@@ -408,8 +407,9 @@ def _index_batch(self:SessIndex, batch, gen, lock=None):
         db = self.db
         db.execute('begin immediate')
         try:
-            self._next_id = db.execute('select coalesce(max(id), 0) + 1 from messages').fetchone()[0]
+            self._next_id = first = db.execute('select coalesce(max(id), 0) + 1 from messages').fetchone()[0]
             for sid, res in read: self._write_session(sid, res, gen)
+            db.execute(_FTS_ADD, (first, self._next_id))  # the batch's texts, read back inside SQLite
             db.execute('commit')
         except BaseException: db.execute('rollback'); raise
     return _size(batch), errs
