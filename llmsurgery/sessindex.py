@@ -4,10 +4,11 @@
 
 # %% auto #0
 __all__ = ['SCHEMA_VERSION', 'SCHEMA', 'TABLES', 'FTS_HASH_BYTES', 'MARK_SPAN', 'UNREAD_TYPES', 'MSG_COLS', 'USAGE_COLS',
-           'CALL_COLS', 'SESS_COLS', 'TAIL_RECS', 'FTS_DROP', 'PARALLEL_BYTES', 'BATCH_BYTES', 'UPDATE_WAIT',
-           'CHILD_WAIT', 'PRICES', 'index_path', 'SessIndex', 'index_files', 'read_transcript', 'file_state',
-           'msg_rows', 'usage_rows', 'call_rows', 'sess_row', 'session_rows', 'fts_query', 'word_find', 'IndexHit',
-           'resume_cmd', 'IndexHits', 'load_prices', 'model_price', 'tokens_usd', 'Totals', 'export_parquet']
+           'CALL_COLS', 'SESS_COLS', 'TAIL_RECS', 'FTS_DROP', 'PARALLEL_BYTES', 'BATCH_BYTES', 'FTS_LAG_BYTES',
+           'UPDATE_WAIT', 'CHILD_WAIT', 'PRICES', 'index_path', 'SessIndex', 'index_files', 'read_transcript',
+           'file_state', 'msg_rows', 'usage_rows', 'call_rows', 'sess_row', 'session_rows', 'fts_query', 'word_find',
+           'IndexHit', 'resume_cmd', 'IndexHits', 'load_prices', 'model_price', 'tokens_usd', 'Totals',
+           'export_parquet']
 
 # %% ../nbs/15_sessindex.ipynb #e6fbf2a8
 import os, re, json, html, shlex, sqlite3, hashlib, warnings, socket, unicodedata, importlib
@@ -60,12 +61,14 @@ create table if not exists meta(key text primary key, value);
 TABLES = ('files', 'sessions', 'messages', 'tool_calls', 'usage')
 FTS_HASH_BYTES = 64 << 20  # new full-text entries kept in memory before they are written out as a segment
 
-# %% ../nbs/15_sessindex.ipynb #9809015d
+# %% ../nbs/15_sessindex.ipynb #db7bcb6a
 def _meta(db, key, value=None):
     "The `meta` value of `key`; sets it first if `value` is given and none is stored"
     if value is not None: db.execute('insert or ignore into meta values (?,?)', (key, value))
     r = db.execute('select value from meta where key=?', (key,)).fetchone()
     return r[0] if r else None
+
+def _next_msg_id(db): return db.execute('select coalesce(max(id), 0) + 1 from messages').fetchone()[0]
 
 def _connect(path, cfg, journal='wal'):
     "A connection to the index at `path` for config home `cfg`, its tables created, in journal mode `journal`"
@@ -81,6 +84,7 @@ def _connect(path, cfg, journal='wal'):
         raise ValueError(f'{path}: an index with schema version {v}, not {SCHEMA_VERSION}: delete it to rebuild')
     if (c := _meta(db, 'cfg', str(cfg))) != str(cfg):
         db.close(); raise ValueError(f'{path}: indexes the config home {c}, not {cfg}')
+    _meta(db, 'fts_next', _next_msg_id(db)); _meta(db, 'fts_lag', 0)  # an index from before the lag: all indexed
     return db
 
 # %% ../nbs/15_sessindex.ipynb #e2f02231
@@ -300,13 +304,14 @@ def sess_row(path, # The session's main transcript
     return (path.stem, path.parent.name, cwd, title, prompt, created, _iso(st.st_mtime), st.st_size, _str(m.version),
             lineage, _str(m.model), _str(m.gitBranch), str(path), n_agents)
 
-# %% ../nbs/15_sessindex.ipynb #5ff35066
+# %% ../nbs/15_sessindex.ipynb #80027644
 FTS_DROP = ("insert into messages_fts(messages_fts, rowid, text) select 'delete', id, text from messages "
-            "where file_id=? and i>=? and text!=''")
+            "where file_id=? and i>=? and id<? and text!=''")
 
 def _drop_rows(db, fid, start=0):
-    "Remove the `messages` rows of file `fid` from record `start` on, and their full-text entries"
-    db.execute(FTS_DROP, (fid, start)); db.execute('delete from messages where file_id=? and i>=?', (fid, start))
+    "Remove the `messages` rows of file `fid` from record `start` on, and the full-text entries of those indexed"
+    db.execute(FTS_DROP, (fid, start, int(_meta(db, 'fts_next'))))
+    db.execute('delete from messages where file_id=? and i>=?', (fid, start))
 
 # %% ../nbs/15_sessindex.ipynb #49a50bc6
 def _file_rows(job):
@@ -381,11 +386,19 @@ def _jobs(db, cfg):
         groups.setdefault(o.sid, []).append(o)
     return groups, rows
 
-# %% ../nbs/15_sessindex.ipynb #ac2ca33c
+# %% ../nbs/15_sessindex.ipynb #fafc4209
 PARALLEL_BYTES = 256 << 20  # an update reading more than this uses worker processes by default
 BATCH_BYTES = 32 << 20  # transcript bytes read, then written in one transaction
 
+FTS_LAG_BYTES = 256 << 20  # transcript bytes whose texts may wait, within an update, to enter the word index
+
 def _size(batch): return sum(j.stat.st_size for _, js in batch for j in js)
+
+def _fts_catch_up(db):
+    "Add the texts of the `messages` rows written since the last catch-up to the word index, in one statement"
+    start, stop = int(_meta(db, 'fts_next')), _next_msg_id(db)
+    if stop > start: db.execute(_FTS_ADD, (start, stop))  # read back inside SQLite
+    db.executemany('update meta set value=? where key=?', ((stop, 'fts_next'), (0, 'fts_lag')))
 
 def _batches(todo, size=None):
     "The sessions of `todo` as lists of `(sid, jobs)` of about `size` (`BATCH_BYTES`) transcript bytes each, in order"
@@ -396,7 +409,11 @@ def _batches(todo, size=None):
     if batch: yield batch
 
 @patch
-def _index_batch(self:SessIndex, batch, gen, lock=None):
+def _index_batch(self:SessIndex,
+                 batch, # Sessions to read, as `(sid, jobs)` pairs from `_batches`
+                 gen:int, # This update's number (`meta` key `gen`)
+                 lock=None, # A lock the writing processes share, if any
+                 catch_up:bool=False): # Bring the word index level, whatever the lag
     "Read the sessions of `batch`, then write their rows in one transaction, under `lock`; `(bytes read, warnings)`"
     read, errs = [], []
     with gc_off():  # the batch's rows wait in memory: no collector pass need walk them
@@ -407,14 +424,16 @@ def _index_batch(self:SessIndex, batch, gen, lock=None):
         db = self.db
         db.execute('begin immediate')
         try:
-            self._next_id = first = db.execute('select coalesce(max(id), 0) + 1 from messages').fetchone()[0]
+            self._next_id = _next_msg_id(db)
             for sid, res in read: self._write_session(sid, res, gen)
-            db.execute(_FTS_ADD, (first, self._next_id))  # the batch's texts, read back inside SQLite
+            lag = int(_meta(db, 'fts_lag')) + _size(batch)
+            if catch_up or lag >= FTS_LAG_BYTES: _fts_catch_up(db)
+            else: db.execute("update meta set value=? where key='fts_lag'", (lag,))
             db.execute('commit')
         except BaseException: db.execute('rollback'); raise
     return _size(batch), errs
 
-# %% ../nbs/15_sessindex.ipynb #25f67d7d
+# %% ../nbs/15_sessindex.ipynb #15dd7e3b
 _WORKER = AttrDict(ix=None, lock=None)  # a worker process's open index, and the lock the writers share
 
 def _worker_start(path, cfg, sync, lock):
@@ -422,9 +441,9 @@ def _worker_start(path, cfg, sync, lock):
     _WORKER.ix, _WORKER.lock = SessIndex(path, cfg, journal=None), lock  # the journal the update chose
     _WORKER.ix.db.execute(f'pragma synchronous={sync}')
 
-def _worker_batch(batch, gen):
+def _worker_batch(batch, gen, catch_up):
     "`SessIndex._index_batch` in a worker process"
-    return _WORKER.ix._index_batch(batch, gen, _WORKER.lock)
+    return _WORKER.ix._index_batch(batch, gen, _WORKER.lock, catch_up)
 
 # %% ../nbs/15_sessindex.ipynb #e3394990
 def _bar(total, show):
@@ -461,7 +480,7 @@ def _mark_gone(self:SessIndex, rows, seen):
                     '(select 1 from files f where f.session_id=sessions.session_id and f.gone=0)')
     return len(gone)
 
-# %% ../nbs/15_sessindex.ipynb #53a1ed20
+# %% ../nbs/15_sessindex.ipynb #a73c47f3
 @patch
 def _write_all(self:SessIndex, todo, workers, gen, sync):
     "Index the sessions of `todo` batch by batch, here or in `workers` processes: each batch's `(bytes, warnings)`"
@@ -476,14 +495,15 @@ def _write_all(self:SessIndex, todo, workers, gen, sync):
                              initargs=(str(self.path), str(self.cfg), sync, ctx.Lock()))
     try:  # the biggest batches first, so that none is left running alone at the end
         batches = sorted(_batches(todo), key=_size, reverse=True)
-        for fut in as_completed([ex.submit(mod._worker_batch, batch, gen) for batch in batches]): yield fut.result()
+        futs = [ex.submit(mod._worker_batch, b, gen, i >= len(batches) - workers) for i, b in enumerate(batches)]
+        for fut in as_completed(futs): yield fut.result()  # the last ones catch the word index up as they finish
     except BrokenProcessPool as e:
         raise RuntimeError(f'{self.path}: a worker process stopped before its batch was written. From a script, '
                            "call update under `if __name__ == '__main__':` (a worker starts by importing the script), "
                            'or pass workers=0. The batches written are kept; the next update reads the rest') from e
     finally: ex.shutdown(cancel_futures=True)  # after an error, no batch is started
 
-# %% ../nbs/15_sessindex.ipynb #e731f23c
+# %% ../nbs/15_sessindex.ipynb #b5620b27
 @patch
 def update(self:SessIndex,
            progress:bool=True, # Show a progress bar on stderr for an update that takes over a second
@@ -508,6 +528,7 @@ def update(self:SessIndex,
                 for e in errs: warnings.warn(e)
                 if bar: bar.update(size)
             db.execute('begin immediate')
+            _fts_catch_up(db)  # what the batches left, or an interrupted update did
             stats.gone = self._mark_gone(rows, {str(j.path) for js in groups.values() for j in js})
             if todo or stats.gone:  # `.sql` sees a change by it
                 db.execute("insert or replace into meta values ('gen', ?)", (gen,))
