@@ -480,7 +480,7 @@ def _mark_gone(self:SessIndex, rows, seen):
                     '(select 1 from files f where f.session_id=sessions.session_id and f.gone=0)')
     return len(gone)
 
-# %% ../nbs/15_sessindex.ipynb #a73c47f3
+# %% ../nbs/15_sessindex.ipynb #54870157
 @patch
 def _write_all(self:SessIndex, todo, workers, gen, sync):
     "Index the sessions of `todo` batch by batch, here or in `workers` processes: each batch's `(bytes, warnings)`"
@@ -495,8 +495,9 @@ def _write_all(self:SessIndex, todo, workers, gen, sync):
                              initargs=(str(self.path), str(self.cfg), sync, ctx.Lock()))
     try:  # the biggest batches first, so that none is left running alone at the end
         batches = sorted(_batches(todo), key=_size, reverse=True)
-        futs = [ex.submit(mod._worker_batch, b, gen, i >= len(batches) - workers) for i, b in enumerate(batches)]
-        for fut in as_completed(futs): yield fut.result()  # the last ones catch the word index up as they finish
+        last = len(batches) - 2 * workers  # the batches from here catch the word index up, the first of them while
+        futs = [ex.submit(mod._worker_batch, b, gen, i >= last) for i, b in enumerate(batches)]  # others still read
+        for fut in as_completed(futs): yield fut.result()
     except BrokenProcessPool as e:
         raise RuntimeError(f'{self.path}: a worker process stopped before its batch was written. From a script, '
                            "call update under `if __name__ == '__main__':` (a worker starts by importing the script), "
