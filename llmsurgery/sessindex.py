@@ -61,14 +61,16 @@ create table if not exists meta(key text primary key, value);
 TABLES = ('files', 'sessions', 'messages', 'tool_calls', 'usage')
 FTS_HASH_BYTES = 64 << 20  # new full-text entries kept in memory before they are written out as a segment
 
-# %% ../nbs/15_sessindex.ipynb #db7bcb6a
+# %% ../nbs/15_sessindex.ipynb #b6f9e16d
 def _meta(db, key, value=None):
     "The `meta` value of `key`; sets it first if `value` is given and none is stored"
     if value is not None: db.execute('insert or ignore into meta values (?,?)', (key, value))
     r = db.execute('select value from meta where key=?', (key,)).fetchone()
     return r[0] if r else None
 
-def _next_msg_id(db): return db.execute('select coalesce(max(id), 0) + 1 from messages').fetchone()[0]
+def _next_msg_id(db):
+    "The id of the next `messages` row: past every row, and past every id the word index was given (never reused)"
+    return max(db.execute('select coalesce(max(id), 0) + 1 from messages').fetchone()[0], int(_meta(db, 'fts_next') or 0))
 
 def _connect(path, cfg, journal='wal'):
     "A connection to the index at `path` for config home `cfg`, its tables created, in journal mode `journal`"
@@ -386,7 +388,7 @@ def _jobs(db, cfg):
         groups.setdefault(o.sid, []).append(o)
     return groups, rows
 
-# %% ../nbs/15_sessindex.ipynb #fafc4209
+# %% ../nbs/15_sessindex.ipynb #ba8f1b6d
 PARALLEL_BYTES = 256 << 20  # an update reading more than this uses worker processes by default
 BATCH_BYTES = 32 << 20  # transcript bytes read, then written in one transaction
 
@@ -397,7 +399,8 @@ def _size(batch): return sum(j.stat.st_size for _, js in batch for j in js)
 def _fts_catch_up(db):
     "Add the texts of the `messages` rows written since the last catch-up to the word index, in one statement"
     start, stop = int(_meta(db, 'fts_next')), _next_msg_id(db)
-    if stop > start: db.execute(_FTS_ADD, (start, stop))  # read back inside SQLite
+    if stop == start and not int(_meta(db, 'fts_lag')): return  # nothing waits: nothing written
+    db.execute(_FTS_ADD, (start, stop))  # read back inside SQLite
     db.executemany('update meta set value=? where key=?', ((stop, 'fts_next'), (0, 'fts_lag')))
 
 def _batches(todo, size=None):
