@@ -61,7 +61,7 @@ create table if not exists meta(key text primary key, value);
 TABLES = ('files', 'sessions', 'messages', 'tool_calls', 'usage')
 FTS_HASH_BYTES = 64 << 20  # new full-text entries kept in memory before they are written out as a segment
 
-# %% ../nbs/15_sessindex.ipynb #b6f9e16d
+# %% ../nbs/15_sessindex.ipynb #b85aad4c
 def _meta(db, key, value=None):
     "The `meta` value of `key`; sets it first if `value` is given and none is stored"
     if value is not None: db.execute('insert or ignore into meta values (?,?)', (key, value))
@@ -70,7 +70,8 @@ def _meta(db, key, value=None):
 
 def _next_msg_id(db):
     "The id of the next `messages` row: past every row, and past every id the word index was given (never reused)"
-    return max(db.execute('select coalesce(max(id), 0) + 1 from messages').fetchone()[0], int(_meta(db, 'fts_next') or 0))
+    past_rows = db.execute('select coalesce(max(id), 0) + 1 from messages').fetchone()[0]
+    return max(past_rows, int(_meta(db, 'fts_next') or 0))
 
 def _connect(path, cfg, journal='wal'):
     "A connection to the index at `path` for config home `cfg`, its tables created, in journal mode `journal`"
