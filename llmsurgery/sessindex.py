@@ -5,16 +5,16 @@
 # %% auto #0
 __all__ = ['SCHEMA_VERSION', 'SCHEMA', 'TABLES', 'FTS_HASH_BYTES', 'MARK_SPAN', 'UNREAD_TYPES', 'MSG_COLS', 'USAGE_COLS',
            'CALL_COLS', 'SESS_COLS', 'TAIL_RECS', 'FTS_DROP', 'PARALLEL_BYTES', 'BATCH_BYTES', 'FTS_LAG_BYTES',
-           'UPDATE_WAIT', 'CHILD_WAIT', 'PRICES', 'index_path', 'SessIndex', 'index_files', 'read_transcript',
-           'file_state', 'msg_rows', 'usage_rows', 'call_rows', 'sess_row', 'session_rows', 'fts_query', 'word_find',
-           'IndexHit', 'resume_cmd', 'IndexHits', 'load_prices', 'model_price', 'tokens_usd', 'Totals',
-           'export_parquet']
+           'HOLD_BATCHES', 'SHRINK_FLOOR', 'UPDATE_WAIT', 'CHILD_WAIT', 'PRICES', 'index_path', 'SessIndex',
+           'index_files', 'read_transcript', 'file_state', 'msg_rows', 'usage_rows', 'call_rows', 'sess_row',
+           'session_rows', 'fts_query', 'word_find', 'IndexHit', 'resume_cmd', 'IndexHits', 'load_prices',
+           'model_price', 'tokens_usd', 'Totals', 'export_parquet']
 
-# %% ../nbs/15_sessindex.ipynb #e6fbf2a8
+# %% ../nbs/15_sessindex.ipynb #d75f32f3
 import os, re, json, html, shlex, sqlite3, hashlib, warnings, socket, unicodedata, importlib
 from contextlib import contextmanager, nullcontext
 from operator import itemgetter
-from itertools import chain, islice
+from itertools import chain, islice, accumulate
 from datetime import datetime, timezone
 from pathlib import Path
 import orjson
@@ -389,7 +389,7 @@ def _jobs(db, cfg):
         groups.setdefault(o.sid, []).append(o)
     return groups, rows
 
-# %% ../nbs/15_sessindex.ipynb #ba8f1b6d
+# %% ../nbs/15_sessindex.ipynb #1bed8f38
 PARALLEL_BYTES = 256 << 20  # an update reading more than this uses worker processes by default
 BATCH_BYTES = 32 << 20  # transcript bytes read, then written in one transaction
 
@@ -412,42 +412,92 @@ def _batches(todo, size=None):
         if n >= size: yield batch; batch, n = [], 0
     if batch: yield batch
 
-@patch
-def _index_batch(self:SessIndex,
-                 batch, # Sessions to read, as `(sid, jobs)` pairs from `_batches`
-                 gen:int, # This update's number (`meta` key `gen`)
-                 lock=None, # A lock the writing processes share, if any
-                 catch_up:bool=False): # Bring the word index level, whatever the lag
-    "Read the sessions of `batch`, then write their rows in one transaction, under `lock`; `(bytes read, warnings)`"
+def _read_batch(batch): # Sessions to read, as `(sid, jobs)` pairs from `_batches`
+    "Read the sessions of `batch`: `AttrDict(read, errs, size)`, `read` holding `(sid, session_rows)` pairs"
     read, errs = [], []
     with gc_off():  # the batch's rows wait in memory: no collector pass need walk them
         for sid, js in batch:
             try: read.append((sid, session_rows(js)))
             except (OSError, ValueError) as e: errs.append(f'session {sid} not indexed: {e}')
-    with lock or nullcontext(), gc_off():
+    return AttrDict(read=read, errs=errs, size=_size(batch))
+
+@patch
+def _write_read(self:SessIndex,
+                held:list, # Batches from `_read_batch`
+                gen:int, # This update's number (`meta` key `gen`)
+                lag_limit:int=None): # Transcript bytes whose texts may wait for the word index; `FTS_LAG_BYTES` if None
+    "Write the rows of the batches `held` in one transaction; catch the word index up if `lag_limit` is reached"
+    with gc_off():
         db = self.db
         db.execute('begin immediate')
         try:
             self._next_id = _next_msg_id(db)
-            for sid, res in read: self._write_session(sid, res, gen)
-            lag = int(_meta(db, 'fts_lag')) + _size(batch)
-            if catch_up or lag >= FTS_LAG_BYTES: _fts_catch_up(db)
+            for rd in held:
+                for sid, res in rd.read: self._write_session(sid, res, gen)
+            lag = int(_meta(db, 'fts_lag')) + sum(rd.size for rd in held)
+            if lag >= (FTS_LAG_BYTES if lag_limit is None else lag_limit): _fts_catch_up(db)
             else: db.execute("update meta set value=? where key='fts_lag'", (lag,))
             db.execute('commit')
         except BaseException: db.execute('rollback'); raise
-    return _size(batch), errs
 
-# %% ../nbs/15_sessindex.ipynb #15dd7e3b
-_WORKER = AttrDict(ix=None, lock=None)  # a worker process's open index, and the lock the writers share
+@patch
+def _index_batch(self:SessIndex,
+                 batch, # Sessions to read, as `(sid, jobs)` pairs from `_batches`
+                 gen:int): # This update's number (`meta` key `gen`)
+    "Read the sessions of `batch`, then write their rows in one transaction; `(bytes read, warnings)`"
+    rd = _read_batch(batch)
+    self._write_read([rd], gen)
+    return rd.size, rd.errs
 
-def _worker_start(path, cfg, sync, lock):
-    "Open the index at `path` in a new worker process, writing with `synchronous=sync` under `lock`"
-    _WORKER.ix, _WORKER.lock = SessIndex(path, cfg, journal=None), lock  # the journal the update chose
+# %% ../nbs/15_sessindex.ipynb #a6bdbd65
+HOLD_BATCHES = 3  # batches a process may have read and not yet written, while another holds the write lock
+SHRINK_FLOOR = BATCH_BYTES // 16  # the smallest batch size the shared batches shrink to at the end
+
+def _shrinking_batches(todo, workers):
+    "The sessions of `todo`, biggest first, in batches of up to `BATCH_BYTES` that shrink as the end nears"
+    sized = sorted(((sum(j.stat.st_size for j in js), sid, js) for _, sid, js in todo), key=itemgetter(0, 1),
+                   reverse=True)
+    left, batch, n = sum(size for size, *_ in sized), [], 0
+    for size, sid, js in sized:
+        batch.append((sid, js)); n += size
+        if n >= min(BATCH_BYTES, max(SHRINK_FLOOR, left // (2 * workers))):  # a share of what is left
+            yield batch; left -= n; batch, n = [], 0
+    if batch: yield batch
+
+def _take(counter, n):
+    "The next batch number from the shared `counter`, or None once all `n` are taken"
+    with counter.get_lock():
+        i = counter.value; counter.value += 1
+    return i if i < n else None
+
+@patch
+def _index_shared(self:SessIndex,
+                  batches:list, # Batches from `_batches`, every process's list alike
+                  gen:int, # This update's number (`meta` key `gen`)
+                  shared): # `AttrDict(lock, next, read)`: the write lock, and counters of batches taken and bytes read
+    "Index the batches of `batches` no other process took, until none is left; yields each batch's warnings"
+    held, left = [], [*accumulate(map(_size, reversed(batches)))][::-1] + [0]  # bytes from each batch on
+    while (i := _take(shared.next, len(batches))) is not None:
+        held.append(rd := _read_batch(batches[i]))
+        with shared.read.get_lock(): shared.read.value += rd.size
+        if shared.lock.acquire(len(held) >= HOLD_BATCHES):  # free, or too much held (then wait): write it all
+            untaken = left[min(shared.next.value, len(batches))]  # toward the end, the word index keeps up
+            try: self._write_read(held, gen, min(FTS_LAG_BYTES, untaken)); held = []
+            finally: shared.lock.release()
+        yield rd.errs
+    if held:
+        with shared.lock: self._write_read(held, gen, 0)
+
+_WORKER = AttrDict(ix=None, shared=None)  # a worker process's open index, and what the processes share
+
+def _worker_start(path, cfg, sync, shared):
+    "Open the index at `path` in a new worker process, writing with `synchronous=sync`, sharing `shared`"
+    _WORKER.ix, _WORKER.shared = SessIndex(path, cfg, journal=None), AttrDict(shared)  # the journal the update chose
     _WORKER.ix.db.execute(f'pragma synchronous={sync}')
 
-def _worker_batch(batch, gen, catch_up):
-    "`SessIndex._index_batch` in a worker process"
-    return _WORKER.ix._index_batch(batch, gen, _WORKER.lock, catch_up)
+def _worker_run(batches, gen):
+    "`SessIndex._index_shared` in a worker process: its warnings"
+    return [e for errs in _WORKER.ix._index_shared(batches, gen, _WORKER.shared) for e in errs]
 
 # %% ../nbs/15_sessindex.ipynb #e3394990
 def _bar(total, show):
@@ -484,35 +534,50 @@ def _mark_gone(self:SessIndex, rows, seen):
                     '(select 1 from files f where f.session_id=sessions.session_id and f.gone=0)')
     return len(gone)
 
-# %% ../nbs/15_sessindex.ipynb #54870157
+# %% ../nbs/15_sessindex.ipynb #4d034593
 @patch
 def _write_all(self:SessIndex, todo, workers, gen, sync):
-    "Index the sessions of `todo` batch by batch, here or in `workers` processes: each batch's `(bytes, warnings)`"
-    if not workers:
+    "Index the sessions of `todo`, here or with `workers - 1` more processes: `(bytes read, warnings)` as it goes"
+    if workers < 2:
         for batch in _batches(todo): yield self._index_batch(batch, gen)
         return
     import multiprocessing as mp
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures import ProcessPoolExecutor, wait, FIRST_EXCEPTION
     from concurrent.futures.process import BrokenProcessPool
+    batches = list(_shrinking_batches(todo, workers))  # small ones last: the processes finish together
     mod, ctx = importlib.import_module('llmsurgery.sessindex'), mp.get_context('spawn')  # a notebook's copies
-    ex = ProcessPoolExecutor(workers, mp_context=ctx, initializer=mod._worker_start,  # cannot reach a worker
-                             initargs=(str(self.path), str(self.cfg), sync, ctx.Lock()))
-    try:  # the biggest batches first, so that none is left running alone at the end
-        batches = sorted(_batches(todo), key=_size, reverse=True)
-        last = len(batches) - 2 * workers  # the batches from here catch the word index up, the first of them while
-        futs = [ex.submit(mod._worker_batch, b, gen, i >= last) for i, b in enumerate(batches)]  # others still read
-        for fut in as_completed(futs): yield fut.result()
+    shared = dict(lock=ctx.Lock(), next=ctx.Value('q', 0), read=ctx.Value('q', 0))  # cannot reach a worker
+    ex = ProcessPoolExecutor(workers - 1, mp_context=ctx, initializer=mod._worker_start,
+                             initargs=(str(self.path), str(self.cfg), sync, shared))
+    shown = 0
+    def progress():
+        "Bytes read by every process since the last call"
+        nonlocal shown
+        n = shared['read'].value - shown; shown += n
+        return n
+    try:
+        futs = [ex.submit(mod._worker_run, batches, gen) for _ in range(workers - 1)]
+        for errs in self._index_shared(batches, gen, AttrDict(shared)):
+            for f in futs:
+                if f.done(): f.result()  # a worker's error stops the update now
+            yield progress(), errs
+        pending = futs
+        while pending:  # the workers finish their last batches
+            done, pending = wait(pending, timeout=0.25, return_when=FIRST_EXCEPTION)
+            yield progress(), [e for f in done for e in f.result()]
     except BrokenProcessPool as e:
-        raise RuntimeError(f'{self.path}: a worker process stopped before its batch was written. From a script, '
+        raise RuntimeError(f'{self.path}: a worker process stopped before its batches were written. From a script, '
                            "call update under `if __name__ == '__main__':` (a worker starts by importing the script), "
                            'or pass workers=0. The batches written are kept; the next update reads the rest') from e
-    finally: ex.shutdown(cancel_futures=True)  # after an error, no batch is started
+    finally:
+        with shared['next'].get_lock(): shared['next'].value = len(batches)  # after an error, no batch is started
+        ex.shutdown(cancel_futures=True)
 
-# %% ../nbs/15_sessindex.ipynb #b5620b27
+# %% ../nbs/15_sessindex.ipynb #b7501b4f
 @patch
 def update(self:SessIndex,
            progress:bool=True, # Show a progress bar on stderr for an update that takes over a second
-           workers:int=0): # Processes reading sessions: 0 reads here; None picks for a big update (see above)
+           workers:int=0): # Processes reading sessions, this one included: 0 or 1 reads here alone; None picks
     "Bring the index up to date with the transcripts on disk; how many files were new, same, grown, rewritten and gone"
     with _updating(self.path):  # a second update waits: it would index the same new files again
         groups, rows = _jobs(self.db, self.cfg)
