@@ -5,15 +5,14 @@
 # %% auto #0
 __all__ = ['MAX_NAME', 'LITE', 'LS_COLS', 'SESS_INDEX', 'MIN_LS_WIDTH', 'FIXTURE', 'claude_dir', 'projects_dir', 'proj_name',
            'sess_dir', 'proj_dirs', 'check_ref', 'check_path', 'json_vals', 'cur_sess', 'sess_file', 'msg_content',
-           'is_uuid', 'parse_ts', 'first_prompt', 'rec_links', 'SessInfo', 'sess_info', 'Sessions', 'home_short',
-           'cut_left', 'sess_index_entries', 'worktree_dirs', 'list_sessions', 'lineages', 'sess_lineage', 'in_project',
-           'id_chars', 'sess_ls', 'sess_by_name', 'sess_by_title', 'transcript_path', 'resolve_session', 'cc_fixture',
-           'sess_src']
+           'is_uuid', 'parse_ts', 'first_prompt', 'rec_vals', 'rec_links', 'SessInfo', 'sess_info', 'Sessions',
+           'home_short', 'cut_left', 'sess_index_entries', 'worktree_dirs', 'list_sessions', 'lineages', 'sess_lineage',
+           'in_project', 'id_chars', 'sess_ls', 'sess_by_name', 'sess_by_title', 'transcript_path', 'resolve_session',
+           'cc_fixture', 'sess_src']
 
-# %% ../nbs/00_paths.ipynb #650d7e83
+# %% ../nbs/00_paths.ipynb #c7eac6eb
 import copy, os, re, json, stat, subprocess, unicodedata, uuid, warnings
-from itertools import chain
-from operator import methodcaller
+from itertools import chain, repeat
 from importlib.resources import files
 from datetime import datetime
 from pathlib import Path
@@ -340,19 +339,23 @@ def _created(recs):
     "The first top-level `timestamp` among `recs`, as a datetime, or None"
     return parse_ts(_first(recs, 'timestamp'))
 
-# %% ../nbs/00_paths.ipynb #1554e837
+# %% ../nbs/00_paths.ipynb #5aff1a55
+def rec_vals(recs, # Records: dicts, or subclasses of dict such as `Rec`
+             key:str): # Field to read
+    "Each record's `key` value (None where it has none), read in one C-level pass"
+    return map(dict.get, recs, repeat(key))
+
+# %% ../nbs/00_paths.ipynb #1a17a876
 def _named(r):
     "The session ids row `r` names: its `sessionId`, `requestSessionId` and `forkedFrom.sessionId`"
     ff = r.get('forkedFrom')
     return (r.get('sessionId'), r.get('requestSessionId'), ff.get('sessionId') if isinstance(ff, dict) else None)
 
-_SID_GETS = (methodcaller('get', 'sessionId'), methodcaller('get', 'requestSessionId'))
-
 def _names_only(recs, sid):
     "Do records `recs` surely name no session but `sid`? C-level passes; False when unsure (a fork, a non-dict)"
     try:
-        if any(map(methodcaller('get', 'forkedFrom'), recs)): return False
-        named = set(chain.from_iterable(map(get, recs) for get in _SID_GETS))
+        if any(rec_vals(recs, 'forkedFrom')): return False
+        named = set(chain(rec_vals(recs, 'sessionId'), rec_vals(recs, 'requestSessionId')))
     except (AttributeError, TypeError): return False  # a record that is not a dict, an id that is a list
     return not any(isinstance(v, str) and v and v != sid for v in named)
 

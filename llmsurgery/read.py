@@ -4,10 +4,10 @@
 
 # %% auto #0
 __all__ = ['BLOCK_BYTES', 'REQUEST_TYPES', 'SLIM_TYPES', 'SLIM_KEYS', 'SHARED_KEYS', 'DANGLING', 'CHAIN_TYPES', 'THINK_TYPES',
-           'ENVELOPE', 'META_FIELDS', 'Rec', 'load_recs', 'load_slim', 'load_sess', 'as_str', 'as_link', 'as_count',
-           'val_txt', 'as_recs', 'is_chain', 'rec_role', 'rec_blocks', 'plain_block', 'rec_kind', 'json_strs',
-           'map_strs', 'img_txt', 'is_call_type', 'is_result_type', 'rec_txt', 'conv_recs', 'sess_id', 'sess_meta',
-           'sess_title']
+           'TEXT_TYPES', 'ENVELOPE', 'META_FIELDS', 'Rec', 'load_recs', 'load_slim', 'load_sess', 'as_str', 'as_link',
+           'as_count', 'val_txt', 'as_recs', 'is_chain', 'rec_role', 'rec_blocks', 'plain_block', 'rec_kind',
+           'json_strs', 'map_strs', 'img_txt', 'is_call_type', 'is_result_type', 'rec_txt', 'conv_recs', 'sess_id',
+           'sess_meta', 'sess_title']
 
 # %% ../nbs/01_read.ipynb #f72ad2aa
 import gc, json, os, warnings
@@ -395,6 +395,9 @@ def rec_txt(
         parts = list(json_strs(rend, _SKIP) if rend else json_strs(r.get('attachment'), _SKIP | {'type'}))
     elif isinstance(t, str) and t in _META_TXT: parts = [r.get(_META_TXT[t])]
     return '\n'.join(p if isinstance(p, str) else val_txt(p) for p in parts if p is not None and p != '')
+
+# %% ../nbs/01_read.ipynb #035ec370
+TEXT_TYPES = frozenset({'user', 'assistant', 'system', 'attachment', *_META_TXT})  # the record types `rec_txt` reads
 
 # %% ../nbs/01_read.ipynb #6c34550e
 def conv_recs(

@@ -10,18 +10,18 @@ __all__ = ['SCHEMA_VERSION', 'SCHEMA', 'TABLES', 'FTS_HASH_BYTES', 'MARK_SPAN', 
            'session_rows', 'fts_query', 'word_find', 'IndexHit', 'resume_cmd', 'IndexHits', 'load_prices',
            'model_price', 'tokens_usd', 'Totals', 'export_parquet']
 
-# %% ../nbs/15_sessindex.ipynb #d75f32f3
+# %% ../nbs/15_sessindex.ipynb #9ba56419
 import os, re, json, html, shlex, sqlite3, hashlib, warnings, socket, unicodedata, importlib
 from contextlib import contextmanager, nullcontext
 from operator import itemgetter
-from itertools import chain, islice, accumulate
+from itertools import chain, islice, accumulate, compress, count
 from datetime import datetime, timezone
 from pathlib import Path
 import orjson
 from fastcore.basics import AttrDict, patch, basic_repr
 from fastcore.foundation import L
-from .paths import claude_dir, proj_name, sess_info, first_prompt, json_vals, rec_links
-from .read import load_recs, rec_txt, rec_role, sess_meta, sess_id, REQUEST_TYPES
+from .paths import claude_dir, proj_name, sess_info, first_prompt, json_vals, rec_links, rec_vals
+from .read import load_recs, rec_txt, rec_role, sess_meta, sess_id, REQUEST_TYPES, TEXT_TYPES
 from .thread import sess_thread
 from .tools import tool_calls, progress_copies, in_toks, ctx_window
 from .search import match_preview
@@ -186,7 +186,7 @@ def file_state(path, # A transcript file
     with open(path, 'rb') as f: marks = _marks(f, row['offset'])
     return 'grown' if marks == (row['head_hash'], row['tail_hash']) else 'rewritten'
 
-# %% ../nbs/15_sessindex.ipynb #000c7633
+# %% ../nbs/15_sessindex.ipynb #26f6da3a
 def _role(r):
     "`rec_role`, else the record type (with a system subtype)"
     if (role := rec_role(r)): return role
@@ -206,9 +206,9 @@ def _thread_idx(path, recs):
     try: on = {id(r) for r in sess_thread(recs)}
     except ValueError as e:
         warnings.warn(f'{path}: no thread flags: {e}'); return set()
-    return {i for i, r in enumerate(recs) if id(r) in on}
+    return set(compress(count(), map(on.__contains__, map(id, recs))))
 
-# %% ../nbs/15_sessindex.ipynb #1dff4d15
+# %% ../nbs/15_sessindex.ipynb #b1d8cd09
 MSG_COLS = ('i', 'uuid', 'type', 'role', 'is_meta', 'is_sidechain', 'agent_id', 'timestamp', 'on_thread', 'text')
 
 def msg_rows(recs, # A transcript's records, in file order
@@ -217,6 +217,7 @@ def msg_rows(recs, # A transcript's records, in file order
              agent:str=None): # Agent id of a subagent transcript, for its records that name none
     "`messages` rows (in `MSG_COLS` order) for the records of `recs` from index `start` on"
     for i, r in enumerate(islice(recs, start, None), start):
+        if not (isinstance(t := r.get('type'), str) and t in TEXT_TYPES): continue  # no text, and no row kept
         if not (txt := rec_txt(r)) and not _keep(r, txt): continue  # most records have text: no second look
         get = r.get
         yield (i, _str(get('uuid')), str(get('type')), 'assistant' if get('type') == 'assistant' else _role(r),
@@ -238,11 +239,11 @@ def _usage_row(m, src, lines):
             _str(m.get('model')), _str(src.get('timestamp')), _n(u.get('input_tokens')), _n(u.get('output_tokens')),
             _n(u.get('cache_read_input_tokens')), cw, cw - w1h, w1h, lines)
 
-# %% ../nbs/15_sessindex.ipynb #a6c55256
+# %% ../nbs/15_sessindex.ipynb #af628245
 def _usage_calls(rec_lists):
     "`(usage rows, line)`: `usage_rows`, and the usage line that sent the most context (`in_toks`), or None"
     recs, last, lines, top, peak = list(chain.from_iterable(rec_lists)), {}, {}, None, -1
-    for r in chain(recs, progress_copies(recs)):
+    for r in chain(compress(recs, rec_vals(recs, 'message')), progress_copies(recs)):  # C-level: those with a message
         if not (isinstance(m := r.get('message'), dict) and isinstance(u := m.get('usage'), dict)): continue
         key = (m['id'], _str(r.get('requestId'))) if isinstance(m.get('id'), str) else id(r)
         last[key] = (m, r); lines[key] = lines.get(key, 0) + 1

@@ -9,17 +9,17 @@ __all__ = ['ARG_KEYS', 'IN_TOK_KEYS', 'STATUS_COLOURS', 'TOOL_COLOURS', 'IDLE', 
            'SessStats', 'sess_stats', 'head_tail', 'first_lines', 'first_chars', 'path_only', 'strip_tags', 'SessText',
            'sess2text', 'agent_links', 'AGENT_TOOLS']
 
-# %% ../nbs/07_tools.ipynb #bde1d3da
+# %% ../nbs/07_tools.ipynb #0ce46890
 import re, html
 from collections import Counter, defaultdict
 from itertools import compress
 from functools import partial
-from operator import eq, methodcaller
+from operator import eq
 from datetime import datetime, timezone
 from orjson import dumps
 from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L
-from .paths import msg_content, parse_ts
+from .paths import msg_content, parse_ts, rec_vals
 from .read import (load_recs, img_txt, is_call_type, is_result_type, rec_blocks, rec_kind, as_str, as_link,
                              as_count, as_recs, val_txt)
 from .subagents import agent_links, AGENT_TOOLS
@@ -73,7 +73,7 @@ def tu_arg(
     if name in ('Task', 'Agent') and inp.get('subagent_type'): s += f" ({inp['subagent_type']})"
     return one_line(s, mx)
 
-# %% ../nbs/07_tools.ipynb #797d2f27
+# %% ../nbs/07_tools.ipynb #3694b387
 def _res_err(b):
     "Whether result block `b` reports an error: `is_error`, or an error object as its content"
     c = b.get('content')
@@ -82,7 +82,7 @@ def _res_err(b):
 def _tool_index(recs):
     "Two dicts by tool id: `(i, rec, block)` of each call block, and of each result block"
     uses, ress = {}, {}
-    for i, r in enumerate(recs):
+    for i, r in compress(enumerate(recs), rec_vals(recs, 'message')):  # C-level: only the records with a message
         if not isinstance(c := msg_content(r), list): continue  # the blocks as they are: no filtered copy per record
         for j, b in enumerate(c):
             if not isinstance(b, dict): continue
@@ -94,13 +94,13 @@ def _tool_index(recs):
 # %% ../nbs/07_tools.ipynb #11d941b4
 _all_ = ['agent_links', 'AGENT_TOOLS']
 
-# %% ../nbs/07_tools.ipynb #0074d903
+# %% ../nbs/07_tools.ipynb #213a3b29
 def _agent_keys(recs):
     "`{uuid: agent key}` for every sidechain record in `recs`"
-    par = {r['uuid']: as_link(r.get('parentUuid')) for r in recs
-           if r.get('isSidechain') and isinstance(r.get('uuid'), str)}
-    keys = {u: a for r in recs if isinstance(u := r.get('uuid'), str) and u in par
-            and isinstance(a := r.get('agentId'), str) and a} if par else {}
+    par = {r['uuid']: as_link(r.get('parentUuid')) for r in compress(recs, rec_vals(recs, 'isSidechain'))
+           if isinstance(r.get('uuid'), str)}  # C-level passes pick the sidechain rows, then those naming an agent
+    keys = {u: a for r in compress(recs, rec_vals(recs, 'agentId')) if isinstance(u := r.get('uuid'), str)
+            and u in par and isinstance(a := r.get('agentId'), str)} if par else {}
     for u in par:
         path = []
         while u not in keys and u in par and par[u] in par and len(path) <= len(par):
@@ -109,8 +109,8 @@ def _agent_keys(recs):
         for p in path + [u]: keys[p] = k
     return keys
 
-# %% ../nbs/07_tools.ipynb #c693bcf1
-_GET_TYPE, _IS_PROGRESS = methodcaller('get', 'type'), partial(eq, 'progress')  # `==`, any type
+# %% ../nbs/07_tools.ipynb #acc59365
+_IS_PROGRESS = partial(eq, 'progress')  # `==`, any type
 
 def progress_copies(
     recs, # Session records
@@ -118,7 +118,7 @@ def progress_copies(
 )->list:
     "The subagent records copied into the `agent_progress` records of `recs`, as sidechain records of their agent"
     if not isinstance(recs, (list, tuple, L)): recs = list(recs)  # read twice below
-    progress = compress(recs, map(_IS_PROGRESS, map(_GET_TYPE, recs)))  # C-level: most records are not
+    progress = compress(recs, map(_IS_PROGRESS, rec_vals(recs, 'type')))  # C-level: most records are not
     prog = [d for r in progress if isinstance(d := r.get('data'), dict) and d.get('type') == 'agent_progress']
     if not prog: return []  # most sessions: no copies, and no need to list the agents
     have = set(have) | {as_str(r.get('agentId')) for r in recs if r.get('isSidechain')}
