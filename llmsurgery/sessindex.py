@@ -208,7 +208,7 @@ def _thread_idx(path, recs):
         warnings.warn(f'{path}: no thread flags: {e}'); return set()
     return set(compress(count(), map(on.__contains__, map(id, recs))))
 
-# %% ../nbs/15_sessindex.ipynb #b1d8cd09
+# %% ../nbs/15_sessindex.ipynb #2be9e9ef
 MSG_COLS = ('i', 'uuid', 'type', 'role', 'is_meta', 'is_sidechain', 'agent_id', 'timestamp', 'on_thread', 'text')
 
 def msg_rows(recs, # A transcript's records, in file order
@@ -220,7 +220,7 @@ def msg_rows(recs, # A transcript's records, in file order
         if not (isinstance(t := r.get('type'), str) and t in TEXT_TYPES): continue  # no text, and no row kept
         if not (txt := rec_txt(r)) and not _keep(r, txt): continue  # most records have text: no second look
         get = r.get
-        yield (i, _str(get('uuid')), str(get('type')), 'assistant' if get('type') == 'assistant' else _role(r),
+        yield (i, _str(get('uuid')), t, 'assistant' if t == 'assistant' else _role(r),
                int(get('isMeta') is True), int(bool(get('isSidechain'))), _str(get('agentId')) or agent,
                _str(get('timestamp')), int(i in on), txt)
 
