@@ -574,7 +574,7 @@ def _write_all(self:SessIndex, todo, workers, gen, sync):
         with shared['next'].get_lock(): shared['next'].value = len(batches)  # after an error, no batch is started
         ex.shutdown(cancel_futures=True)
 
-# %% ../nbs/15_sessindex.ipynb #b7501b4f
+# %% ../nbs/15_sessindex.ipynb #452edb02
 @patch
 def update(self:SessIndex,
            progress:bool=True, # Show a progress bar on stderr for an update that takes over a second
@@ -609,8 +609,8 @@ def update(self:SessIndex,
             raise
         finally:
             if bar: bar.close()
+            if first: _journal(db, 'wal')  # still not waiting for the disk: the system writes the pages out
             db.execute('pragma synchronous=normal')
-            if first: _journal(db, 'wal')
         return stats
 
 # %% ../nbs/15_sessindex.ipynb #4c245129
