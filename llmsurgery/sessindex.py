@@ -5,14 +5,14 @@
 # %% auto #0
 __all__ = ['SCHEMA_VERSION', 'SCHEMA', 'TABLES', 'FTS_HASH_BYTES', 'MARK_SPAN', 'UNREAD_TYPES', 'MSG_COLS', 'USAGE_COLS',
            'CALL_COLS', 'SESS_COLS', 'TAIL_RECS', 'FTS_DROP', 'PARALLEL_BYTES', 'BATCH_BYTES', 'FTS_LAG_BYTES',
-           'HOLD_BATCHES', 'SHRINK_FLOOR', 'UPDATE_WAIT', 'CHILD_WAIT', 'PRICES', 'index_path', 'SessIndex',
+           'HOLD_BYTES', 'LOCK_POLL', 'SHRINK_FLOOR', 'UPDATE_WAIT', 'CHILD_WAIT', 'PRICES', 'index_path', 'SessIndex',
            'index_files', 'read_transcript', 'file_state', 'msg_rows', 'usage_rows', 'call_rows', 'sess_row',
            'session_rows', 'fts_query', 'word_find', 'IndexHit', 'resume_cmd', 'IndexHits', 'load_prices',
            'model_price', 'tokens_usd', 'Totals', 'export_parquet']
 
-# %% ../nbs/15_sessindex.ipynb #9ba56419
+# %% ../nbs/15_sessindex.ipynb #383b4c7d
 import os, re, json, html, shlex, sqlite3, hashlib, warnings, socket, unicodedata, importlib
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager
 from operator import itemgetter
 from itertools import chain, islice, accumulate, compress, count
 from datetime import datetime, timezone
@@ -390,7 +390,7 @@ def _jobs(db, cfg):
         groups.setdefault(o.sid, []).append(o)
     return groups, rows
 
-# %% ../nbs/15_sessindex.ipynb #1bed8f38
+# %% ../nbs/15_sessindex.ipynb #89ba2761
 PARALLEL_BYTES = 256 << 20  # an update reading more than this uses worker processes by default
 BATCH_BYTES = 32 << 20  # transcript bytes read, then written in one transaction
 
@@ -414,16 +414,16 @@ def _batches(todo, size=None):
     if batch: yield batch
 
 def _read_batch(batch): # Sessions to read, as `(sid, jobs)` pairs from `_batches`
-    "Read the sessions of `batch`: `AttrDict(read, errs, size)`, `read` holding `(sid, session_rows)` pairs"
-    read, errs = [], []
+    "Read the sessions of `batch`: `AttrDict(sessions, errs, size)`, `sessions` holding `(sid, session_rows)` pairs"
+    sessions, errs = [], []
     with gc_off():  # the batch's rows wait in memory: no collector pass need walk them
         for sid, js in batch:
-            try: read.append((sid, session_rows(js)))
+            try: sessions.append((sid, session_rows(js)))
             except (OSError, ValueError) as e: errs.append(f'session {sid} not indexed: {e}')
-    return AttrDict(read=read, errs=errs, size=_size(batch))
+    return AttrDict(sessions=sessions, errs=errs, size=_size(batch))
 
 @patch
-def _write_read(self:SessIndex,
+def _write_held(self:SessIndex,
                 held:list, # Batches from `_read_batch`
                 gen:int, # This update's number (`meta` key `gen`)
                 lag_limit:int=None): # Transcript bytes whose texts may wait for the word index; `FTS_LAG_BYTES` if None
@@ -434,7 +434,7 @@ def _write_read(self:SessIndex,
         try:
             self._next_id = _next_msg_id(db)
             for rd in held:
-                for sid, res in rd.read: self._write_session(sid, res, gen)
+                for sid, res in rd.sessions: self._write_session(sid, res, gen)
             lag = int(_meta(db, 'fts_lag')) + sum(rd.size for rd in held)
             if lag >= (FTS_LAG_BYTES if lag_limit is None else lag_limit): _fts_catch_up(db)
             else: db.execute("update meta set value=? where key='fts_lag'", (lag,))
@@ -447,22 +447,23 @@ def _index_batch(self:SessIndex,
                  gen:int): # This update's number (`meta` key `gen`)
     "Read the sessions of `batch`, then write their rows in one transaction; `(bytes read, warnings)`"
     rd = _read_batch(batch)
-    self._write_read([rd], gen)
+    self._write_held([rd], gen)
     return rd.size, rd.errs
 
-# %% ../nbs/15_sessindex.ipynb #a6bdbd65
-HOLD_BATCHES = 3  # batches a process may have read and not yet written, while another holds the write lock
+# %% ../nbs/15_sessindex.ipynb #2e80a8c3
+HOLD_BYTES = 96 << 20  # transcript bytes a process may have read and not written, while another holds the lock
+LOCK_POLL = 0.5  # seconds between checks that the other processes still run, while a process waits for the lock
 SHRINK_FLOOR = BATCH_BYTES // 16  # the smallest batch size the shared batches shrink to at the end
 
 def _shrinking_batches(todo, workers):
     "The sessions of `todo`, biggest first, in batches of up to `BATCH_BYTES` that shrink as the end nears"
     sized = sorted(((sum(j.stat.st_size for j in js), sid, js) for _, sid, js in todo), key=itemgetter(0, 1),
                    reverse=True)
-    left, batch, n = sum(size for size, *_ in sized), [], 0
+    remaining, batch, n = sum(size for size, *_ in sized), [], 0
     for size, sid, js in sized:
         batch.append((sid, js)); n += size
-        if n >= min(BATCH_BYTES, max(SHRINK_FLOOR, left // (2 * workers))):  # a share of what is left
-            yield batch; left -= n; batch, n = [], 0
+        if n >= min(BATCH_BYTES, max(SHRINK_FLOOR, remaining // (2 * workers))):  # a share of what is left
+            yield batch; remaining -= n; batch, n = [], 0
     if batch: yield batch
 
 def _take(counter, n):
@@ -471,23 +472,33 @@ def _take(counter, n):
         i = counter.value; counter.value += 1
     return i if i < n else None
 
+def _lock(lock, block:bool, alive):
+    "Take `lock`: now if it is free, or if `block` once it is, calling `alive()` (which raises) every `LOCK_POLL` s"
+    if not block: return lock.acquire(False)
+    while not lock.acquire(True, LOCK_POLL): alive()
+    return True
+
+def _noop(): pass
+
 @patch
 def _index_shared(self:SessIndex,
-                  batches:list, # Batches from `_batches`, every process's list alike
+                  batches:list, # Batches from `_shrinking_batches`, every process's list alike
                   gen:int, # This update's number (`meta` key `gen`)
-                  shared): # `AttrDict(lock, next, read)`: the write lock, and counters of batches taken and bytes read
+                  shared, # `AttrDict(lock, taken, bytes_read)`: the write lock, and counters of batches and bytes
+                  alive=_noop): # Raises if another process stopped: called while waiting for the lock
     "Index the batches of `batches` no other process took, until none is left; yields each batch's warnings"
-    held, left = [], [*accumulate(map(_size, reversed(batches)))][::-1] + [0]  # bytes from each batch on
-    while (i := _take(shared.next, len(batches))) is not None:
+    held, after = [], [*accumulate(map(_size, reversed(batches)))][::-1] + [0]  # bytes of the batches from each on
+    while (i := _take(shared.taken, len(batches))) is not None:
         held.append(rd := _read_batch(batches[i]))
-        with shared.read.get_lock(): shared.read.value += rd.size
-        if shared.lock.acquire(len(held) >= HOLD_BATCHES):  # free, or too much held (then wait): write it all
-            untaken = left[min(shared.next.value, len(batches))]  # toward the end, the word index keeps up
-            try: self._write_read(held, gen, min(FTS_LAG_BYTES, untaken)); held = []
+        with shared.bytes_read.get_lock(): shared.bytes_read.value += rd.size
+        untaken = after[min(shared.taken.value, len(batches))]  # toward the end, the word index keeps up
+        if _lock(shared.lock, sum(h.size for h in held) >= HOLD_BYTES, alive):  # free, or too much held: write
+            try: self._write_held(held, gen, min(FTS_LAG_BYTES, untaken)); held = []
             finally: shared.lock.release()
         yield rd.errs
-    if held:
-        with shared.lock: self._write_read(held, gen, 0)
+    if held and _lock(shared.lock, True, alive):
+        try: self._write_held(held, gen, 0)
+        finally: shared.lock.release()
 
 _WORKER = AttrDict(ix=None, shared=None)  # a worker process's open index, and what the processes share
 
@@ -496,9 +507,14 @@ def _worker_start(path, cfg, sync, shared):
     _WORKER.ix, _WORKER.shared = SessIndex(path, cfg, journal=None), AttrDict(shared)  # the journal the update chose
     _WORKER.ix.db.execute(f'pragma synchronous={sync}')
 
+def _parent_alive():
+    "Raise if the process that started this worker has stopped"
+    import multiprocessing as mp
+    if not mp.parent_process().is_alive(): raise RuntimeError('the process that started this worker stopped')
+
 def _worker_run(batches, gen):
     "`SessIndex._index_shared` in a worker process: its warnings"
-    return [e for errs in _WORKER.ix._index_shared(batches, gen, _WORKER.shared) for e in errs]
+    return [e for errs in _WORKER.ix._index_shared(batches, gen, _WORKER.shared, _parent_alive) for e in errs]
 
 # %% ../nbs/15_sessindex.ipynb #e3394990
 def _bar(total, show):
@@ -535,32 +551,36 @@ def _mark_gone(self:SessIndex, rows, seen):
                     '(select 1 from files f where f.session_id=sessions.session_id and f.gone=0)')
     return len(gone)
 
-# %% ../nbs/15_sessindex.ipynb #4d034593
+# %% ../nbs/15_sessindex.ipynb #547de24a
 @patch
 def _write_all(self:SessIndex, todo, workers, gen, sync):
     "Index the sessions of `todo`, here or with `workers - 1` more processes: `(bytes read, warnings)` as it goes"
-    if workers < 2:
+    batches = list(_shrinking_batches(todo, workers)) if workers >= 2 else []  # small ones last: they finish together
+    if (workers := min(workers, len(batches))) < 2:  # no worker is started for less than two batches
         for batch in _batches(todo): yield self._index_batch(batch, gen)
         return
     import multiprocessing as mp
     from concurrent.futures import ProcessPoolExecutor, wait, FIRST_EXCEPTION
     from concurrent.futures.process import BrokenProcessPool
-    batches = list(_shrinking_batches(todo, workers))  # small ones last: the processes finish together
     mod, ctx = importlib.import_module('llmsurgery.sessindex'), mp.get_context('spawn')  # a notebook's copies
-    shared = dict(lock=ctx.Lock(), next=ctx.Value('q', 0), read=ctx.Value('q', 0))  # cannot reach a worker
+    shared = dict(lock=ctx.Lock(), taken=ctx.Value('q', 0), bytes_read=ctx.Value('q', 0))  # cannot reach a worker
     ex = ProcessPoolExecutor(workers - 1, mp_context=ctx, initializer=mod._worker_start,
                              initargs=(str(self.path), str(self.cfg), sync, shared))
     shown = 0
     def progress():
         "Bytes read by every process since the last call"
         nonlocal shown
-        n = shared['read'].value - shown; shown += n
+        n = shared['bytes_read'].value - shown; shown += n
         return n
+    futs = []
+    def check():
+        "Raise the error of any worker that stopped with one"
+        for f in futs:
+            if f.done(): f.result()
     try:
-        futs = [ex.submit(mod._worker_run, batches, gen) for _ in range(workers - 1)]
-        for errs in self._index_shared(batches, gen, AttrDict(shared)):
-            for f in futs:
-                if f.done(): f.result()  # a worker's error stops the update now
+        futs += [ex.submit(mod._worker_run, batches, gen) for _ in range(workers - 1)]
+        for errs in self._index_shared(batches, gen, AttrDict(shared), check):
+            check()  # a worker's error stops the update now
             yield progress(), errs
         pending = futs
         while pending:  # the workers finish their last batches
@@ -571,7 +591,7 @@ def _write_all(self:SessIndex, todo, workers, gen, sync):
                            "call update under `if __name__ == '__main__':` (a worker starts by importing the script), "
                            'or pass workers=0. The batches written are kept; the next update reads the rest') from e
     finally:
-        with shared['next'].get_lock(): shared['next'].value = len(batches)  # after an error, no batch is started
+        with shared['taken'].get_lock(): shared['taken'].value = len(batches)  # after an error, no batch is started
         ex.shutdown(cancel_futures=True)
 
 # %% ../nbs/15_sessindex.ipynb #452edb02

@@ -73,7 +73,7 @@ def tu_arg(
     if name in ('Task', 'Agent') and inp.get('subagent_type'): s += f" ({inp['subagent_type']})"
     return one_line(s, mx)
 
-# %% ../nbs/07_tools.ipynb #3694b387
+# %% ../nbs/07_tools.ipynb #a9fa2e96
 def _res_err(b):
     "Whether result block `b` reports an error: `is_error`, or an error object as its content"
     c = b.get('content')
@@ -81,7 +81,7 @@ def _res_err(b):
 
 def _tool_index(recs):
     "Two dicts by tool id: `(i, rec, block)` of each call block, and of each result block"
-    uses, ress = {}, {}
+    uses, ress, recs = {}, {}, recs if isinstance(recs, list) else list(recs)  # read twice below
     for i, r in compress(enumerate(recs), rec_vals(recs, 'message')):  # C-level: only the records with a message
         if not isinstance(c := msg_content(r), list): continue  # the blocks as they are: no filtered copy per record
         for j, b in enumerate(c):
@@ -109,7 +109,7 @@ def _agent_keys(recs):
         for p in path + [u]: keys[p] = k
     return keys
 
-# %% ../nbs/07_tools.ipynb #acc59365
+# %% ../nbs/07_tools.ipynb #01f47f80
 _IS_PROGRESS = partial(eq, 'progress')  # `==`, any type
 
 def progress_copies(
@@ -118,7 +118,8 @@ def progress_copies(
 )->list:
     "The subagent records copied into the `agent_progress` records of `recs`, as sidechain records of their agent"
     if not isinstance(recs, (list, tuple, L)): recs = list(recs)  # read twice below
-    progress = compress(recs, map(_IS_PROGRESS, rec_vals(recs, 'type')))  # C-level: most records are not
+    try: progress = list(compress(recs, map(_IS_PROGRESS, rec_vals(recs, 'type'))))  # C-level: most records are not
+    except TypeError: progress = [r for r in recs if r.get('type') == 'progress']  # a mapping that is not a dict
     prog = [d for r in progress if isinstance(d := r.get('data'), dict) and d.get('type') == 'agent_progress']
     if not prog: return []  # most sessions: no copies, and no need to list the agents
     have = set(have) | {as_str(r.get('agentId')) for r in recs if r.get('isSidechain')}
