@@ -6,12 +6,11 @@
 __all__ = ['match_preview', 'SessHit', 'SessHits', 'sess_search', 'RecsView', 'show_recs', 'proj_search', 'HistRow', 'PromptHist',
            'prompt_hist']
 
-# %% ../nbs/06_search.ipynb #cd31c94e
+# %% ../nbs/06_search.ipynb #0d9eea37
 import re, sys, html, os, warnings
 from datetime import datetime, date
 from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L
-from tqdm.auto import tqdm
 from .paths import claude_dir, list_sessions
 from .read import load_recs, load_sess, rec_txt, rec_role, rec_kind, conv_recs, REQUEST_TYPES
 from .text import Rows, TextView, cut_marked, one_line
@@ -159,7 +158,7 @@ def show_recs(
     keep = recs if showall else conv_recs([r for r in recs if isinstance(r, dict)])
     return RecsView([_show_one(r, mx) for r in keep])
 
-# %% ../nbs/06_search.ipynb #b2b10f6f
+# %% ../nbs/06_search.ipynb #88144aee
 def proj_search(
     pat, # Regex (string or compiled) to find in the records' text
     cwd=None, # Project directory; the current directory if None
@@ -168,6 +167,7 @@ def proj_search(
     progress:float|None=1., # Seconds before a progress bar appears on stderr; None for never
 )->SessHits:
     "Hits for `pat` in every session of the project at `cwd` (or of every project), newest session first"
+    from tqdm.auto import tqdm
     rx, hits = re.compile(pat) if isinstance(pat, str) else pat, []
     sess = list_sessions(cwd, all_projects=all_projects)
     for s in tqdm(sess, desc='Searching sessions', delay=progress or 0, disable=progress is None, file=sys.stderr):

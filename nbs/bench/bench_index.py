@@ -33,9 +33,12 @@ hard-links the cached files (so nothing ever reads the real ~/.claude), it repor
 SQLite `messages` table (`instr`), as DuckDB `ILIKE` over the same rows, and the build cost of an
 FTS5 trigram index (substring search) on a sample, against the word index SessIndex uses.
 
+The package is compiled to bytecode first, as an installed copy is: each worker imports it afresh,
+and a checkout run with PYTHONDONTWRITEBYTECODE set would otherwise compile every module in every worker.
+
 The machine is shared: treat the figures as indicative and compare ratios within one run.
 """
-import argparse, json, os, resource, shutil, statistics, subprocess, sys, tempfile, time
+import argparse, compileall, json, os, resource, shutil, statistics, subprocess, sys, tempfile, time
 from pathlib import Path
 
 HERE = Path(__file__).resolve()
@@ -252,6 +255,7 @@ def main():
         sys.path.insert(0, str(REPO))
         print(json.dumps(STEPS[a.step](a), default=str)); return 0
     src = corpus(a.data, a.mb, a.n, a.seed)
+    compileall.compile_dir(REPO/'llmsurgery', quiet=1)  # workers import from bytecode, as from an installed copy
     tmp, cfg = scratch(src)
     a.index = str(tmp/'index'/'sessindex.sqlite')
     try: return report(a, cfg)
