@@ -450,8 +450,8 @@ def _index_batch(self:SessIndex,
     self._write_held([rd], gen)
     return rd.size, rd.errs
 
-# %% ../nbs/15_sessindex.ipynb #2e80a8c3
-HOLD_BYTES = 96 << 20  # transcript bytes a process may have read and not written, while another holds the lock
+# %% ../nbs/15_sessindex.ipynb #d314fac7
+HOLD_BYTES = 160 << 20  # transcript bytes a process may have read and not written, while another holds the lock
 LOCK_POLL = 0.5  # seconds between checks that the other processes still run, while a process waits for the lock
 SHRINK_FLOOR = BATCH_BYTES // 16  # the smallest batch size the shared batches shrink to at the end
 
