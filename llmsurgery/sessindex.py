@@ -390,7 +390,7 @@ def _jobs(db, cfg):
         groups.setdefault(o.sid, []).append(o)
     return groups, rows
 
-# %% ../nbs/15_sessindex.ipynb #89ba2761
+# %% ../nbs/15_sessindex.ipynb #57786dec
 PARALLEL_BYTES = 256 << 20  # an update reading more than this uses worker processes by default
 BATCH_BYTES = 32 << 20  # transcript bytes read, then written in one transaction
 
@@ -426,7 +426,7 @@ def _read_batch(batch): # Sessions to read, as `(sid, jobs)` pairs from `_batche
 def _write_held(self:SessIndex,
                 held:list, # Batches from `_read_batch`
                 gen:int, # This update's number (`meta` key `gen`)
-                lag_limit:int=None): # Transcript bytes whose texts may wait for the word index; `FTS_LAG_BYTES` if None
+                lag_limit:int=None): # Transcript bytes whose texts may wait for the word index; None: FTS_LAG_BYTES
     "Write the rows of the batches `held` in one transaction; catch the word index up if `lag_limit` is reached"
     with gc_off():
         db = self.db
