@@ -149,17 +149,21 @@ def _lite(p):
     h = head.decode('utf-8', 'replace')
     return h, (tail.decode('utf-8', 'replace') if size > LITE else h)
 
-# %% ../nbs/00_paths.ipynb #26458d3c
+# %% ../nbs/00_paths.ipynb #6b73483b
 def _is_side(head):
     "Does the first line of `head` mark a sidechain (subagent) transcript?"
     line = head.split('\n', 1)[0]
     return '"isSidechain":true' in line or '"isSidechain": true' in line
 
+def _no_constant(name):
+    "Refuse `NaN`, `Infinity` and `-Infinity`: the standard library reads them, JavaScript's `JSON.parse` does not"
+    raise ValueError(f'{name} is not JSON')
+
 def _loads(line):
     "The JSON object on `line`, or None"
     try: r = orjson.loads(line)
-    except orjson.JSONDecodeError:
-        try: r = json.loads(line)
+    except orjson.JSONDecodeError:  # still valid JSON for JavaScript: a lone surrogate, any depth
+        try: r = json.loads(line, parse_constant=_no_constant)
         except (ValueError, RecursionError): return None  # nesting too deep for the standard library
     return r if isinstance(r, dict) else None
 
