@@ -149,7 +149,7 @@ def _lite(p):
     h = head.decode('utf-8', 'replace')
     return h, (tail.decode('utf-8', 'replace') if size > LITE else h)
 
-# %% ../nbs/00_paths.ipynb #6b73483b
+# %% ../nbs/00_paths.ipynb #123d40bd
 def _is_side(head):
     "Does the first line of `head` mark a sidechain (subagent) transcript?"
     line = head.split('\n', 1)[0]
@@ -162,7 +162,7 @@ def _no_constant(name):
 def _loads(line):
     "The JSON object on `line`, or None"
     try: r = orjson.loads(line)
-    except orjson.JSONDecodeError:  # still valid JSON for JavaScript: a lone surrogate, any depth
+    except orjson.JSONDecodeError:  # maybe what orjson refuses and JavaScript reads: a lone surrogate, any depth
         try: r = json.loads(line, parse_constant=_no_constant)
         except (ValueError, RecursionError): return None  # nesting too deep for the standard library
     return r if isinstance(r, dict) else None

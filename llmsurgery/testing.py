@@ -4,7 +4,7 @@
 
 # %% auto #0
 __all__ = ['CORPUS_SUBDIR', 'SCRATCH_PREFIX', 'SESSION_ENV', 'NO_STORAGE', 'PNG_SIGNATURE', 'repo_root', 'corpus_dir',
-           'corpus_files', 'sweep_scratch', 'ScratchHome', 'scratch_home', 'skip_note', 'unless_skipped',
+           'corpus_files', 'sweep_scratch', 'ScratchHome', 'scratch_home', 'skip_note', 'unless_skipped', 'proc_stat',
            'append_elsewhere', 'ts_at', 'user_row', 'asst_row', 'call_blk', 'result_blk', 'attach_row', 'system_row',
            'prompt_mark', 'boundary_row', 'thread_shapes', 'orphan_rows', 'tiny_png', 'split_at_compaction']
 
@@ -118,6 +118,14 @@ def unless_skipped(
     if not reason: return check()
     skip_note(reason, what or (check.__doc__ or '').strip().split('\n')[0] or check.__name__)
     return _skipped() if inspect.iscoroutinefunction(check) else None
+
+# %% ../nbs/000_testing.ipynb #46c7f8f9
+def proc_stat(path): # A `/proc/<pid>/stat` or `/proc/<pid>/task/<tid>/stat` file
+    "(state, parent pid) from a /proc `stat` file, or None once the process is gone"
+    try: text = Path(path).read_text()
+    except OSError: return None
+    fields = text[text.rindex(')') + 2:].split()
+    return fields[0], int(fields[1])
 
 # %% ../nbs/000_testing.ipynb #d47a1e9f
 _APPEND_LINE = """
