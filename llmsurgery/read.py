@@ -74,7 +74,7 @@ def __repr__(self:Rec):
 # %% ../nbs/01_read.ipynb #bfe6e13f
 BLOCK_BYTES = 1 << 18  # Bytes `load_recs` reads at a time
 
-# %% ../nbs/01_read.ipynb #e0080627
+# %% ../nbs/01_read.ipynb #574bc4e9
 def _vals(s, lno, mended):
     "The JSON values on line `s` (bytes): glued ones too, invalid UTF-8 read as U+FFFD, any depth; and whether all read"
     try: s.decode(); bad_utf8 = False
@@ -84,7 +84,7 @@ def _vals(s, lno, mended):
     if bad_utf8 and ok and any(type(d) is dict for d in ds): mended.append(lno)
     return ds, ok
 
-def _parse_slow(lines, lno, out, bad, torn_ok, mended):
+def _parse_slow(lines, lno, out, bad, torn_ok, mended, plain=False):
     "Line-by-line `_parse` for a block holding a line `orjson` rejects"
     last = len(lines) - 1
     for i, l in enumerate(lines):
@@ -95,16 +95,16 @@ def _parse_slow(lines, lno, out, bad, torn_ok, mended):
             ds, ok = _vals(s, lno+i+1, mended)
             if not ok and not (torn_ok and i == last): bad.append(lno+i+1)
         for d in ds:
-            if type(d) is dict: out.append(Rec(d))
+            if type(d) is dict: out.append(d if plain else Rec(d))
             else: bad.append(lno+i+1)
 
-def _parse(lines, lno, out, bad, torn_ok=False, mended=None):
-    "Append the records in `lines` (file lines `lno`+1...) to `out` as `Rec`s; note unreadable line numbers in `bad`"
+def _parse(lines, lno, out, bad, torn_ok=False, mended=None, plain=False):
+    "Append the records of `lines` (file lines `lno`+1...) to `out`, `Rec`s unless `plain`; bad line numbers to `bad`"
     try: ds = list(map(loads, lines))
-    except JSONDecodeError: return _parse_slow(lines, lno, out, bad, torn_ok, [] if mended is None else mended)
-    if set(map(type, ds)) <= {dict}: return out.extend(map(Rec, ds))
+    except JSONDecodeError: return _parse_slow(lines, lno, out, bad, torn_ok, [] if mended is None else mended, plain)
+    if set(map(type, ds)) <= {dict}: return out.extend(ds if plain else map(Rec, ds))
     for i, d in enumerate(ds):
-        if type(d) is dict: out.append(Rec(d))
+        if type(d) is dict: out.append(d if plain else Rec(d))
         else: bad.append(lno+i+1)
 
 # %% ../nbs/01_read.ipynb #a7d50df6
@@ -146,8 +146,8 @@ def _warn_mended(path, mended):
     warnings.warn(f"{path}:{nums}: {n} line{'s'*(n>1)} held invalid UTF-8, read with U+FFFD in its place "
                   "(as Claude Code reads it)", stacklevel=4)
 
-# %% ../nbs/01_read.ipynb #712b097a
-def _load(path, block_bytes, each=None, unread=()):
+# %% ../nbs/01_read.ipynb #93d72829
+def _load(path, block_bytes, each=None, unread=(), plain=False):
     "The records of `path`, each block's passed through `each` (records -> records) if given; warns as `load_recs`"
     out, bad, mended, lno = [], [], [], 0
     enabled = gc.isenabled()
@@ -155,7 +155,7 @@ def _load(path, block_bytes, each=None, unread=()):
     try:
         with open(path, 'rb') as f:
             for ls, tail in _read_blocks(f, block_bytes, _stub_lines(unread) if unread else None):
-                if each is None: _parse(ls, lno, out, bad, tail, mended)
+                if each is None: _parse(ls, lno, out, bad, tail, mended, plain)
                 else: got = []; _parse(ls, lno, got, bad, tail, mended); out += each(got)
                 lno += len(ls)
     finally:
@@ -172,9 +172,10 @@ def load_recs(
     path, # Transcript (JSON Lines) file to read
     block_bytes:int=BLOCK_BYTES, # Bytes read at a time (tests pass a few, so that lines straddle blocks)
     unread=(), # Record types the caller ignores: each whole line of one is read as just `{'type': t}` (see below)
+    plain:bool=False, # Plain `dict`s as `orjson` made them, not `Rec`s: for readers that never show a record
 )->L: # Its records, in file order
     "The records of the transcript at `path`, as an `L` of `Rec`"
-    return _load(path, block_bytes, unread=unread)
+    return _load(path, block_bytes, unread=unread, plain=plain)
 
 # %% ../nbs/01_read.ipynb #f4e09cc0
 REQUEST_TYPES = frozenset({'api-request', 'api-request-shape', 'api-request-blob'})  # Claude Code's request copies

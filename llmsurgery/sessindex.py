@@ -157,13 +157,13 @@ def _torn_recs(tail):
     s = tail.strip().removeprefix(b'\xef\xbb\xbf')
     return sum(isinstance(v, dict) for v in json_vals(s)[0]) if s and s[:2] != b'//' else 0
 
-# %% ../nbs/15_sessindex.ipynb #f1803fc7
+# %% ../nbs/15_sessindex.ipynb #817fae63
 UNREAD_TYPES = REQUEST_TYPES | {'file-history-snapshot'}  # the record types no table reads
 
 def read_transcript(path): # A transcript file
     "`AttrDict(recs, stat, offset, nrecs, head, tail)`: its records, and the marks that tell next time what changed"
     for _ in range(5):
-        st, recs = os.stat(path), load_recs(path, unread=UNREAD_TYPES)
+        st, recs = os.stat(path), load_recs(path, unread=UNREAD_TYPES, plain=True)
         with open(path, 'rb') as f:
             now = os.fstat(f.fileno())
             if (now.st_size, now.st_mtime_ns) != (st.st_size, st.st_mtime_ns): continue
