@@ -146,7 +146,7 @@ def _warn_mended(path, mended):
     warnings.warn(f"{path}:{nums}: {n} line{'s'*(n>1)} held invalid UTF-8, read with U+FFFD in its place "
                   "(as Claude Code reads it)", stacklevel=4)
 
-# %% ../nbs/01_read.ipynb #93d72829
+# %% ../nbs/01_read.ipynb #f36fae29
 def _load(path, block_bytes, each=None, unread=(), plain=False):
     "The records of `path`, each block's passed through `each` (records -> records) if given; warns as `load_recs`"
     out, bad, mended, lno = [], [], [], 0
@@ -174,7 +174,7 @@ def load_recs(
     unread=(), # Record types the caller ignores: each whole line of one is read as just `{'type': t}` (see below)
     plain:bool=False, # Plain `dict`s as `orjson` made them, not `Rec`s: for readers that never show a record
 )->L: # Its records, in file order
-    "The records of the transcript at `path`, as an `L` of `Rec`"
+    "The records of the transcript at `path`, as an `L` of `Rec` (of `dict` if `plain`)"
     return _load(path, block_bytes, unread=unread, plain=plain)
 
 # %% ../nbs/01_read.ipynb #f4e09cc0
