@@ -164,7 +164,7 @@ def unfold_think(
     "The fenced block inside a folded segment `s`; `s` itself if it is not folded"
     return s[len(THINK_OPEN):-len(THINK_CLOSE)] if s.startswith(THINK_OPEN) and s.endswith(THINK_CLOSE) else s
 
-# %% ../nbs/08_dialog.ipynb #5964697d
+# %% ../nbs/08_dialog.ipynb #bb72edb9
 def _res_fence(p, atts, mx):
     "The fenced block (and image references) for tool-result part `p`"
     tag = 'error' if p.get('is_error') else 'result'
@@ -179,25 +179,39 @@ def _res_fence(p, atts, mx):
         else: items.append(_trunc(b, mx))
     return '\n'.join([fence(_jd(items), f"{tag}-json {p['id']}"), *refs])
 
+_WORD = re.compile(r'\S+')  # what a fence's info line carries whole after its tag: one word
+_CALL_KEYS = {'type', 'id', 'name', 'input'}  # what a call fence shows of a `tool_use` part
+
+def _word(v): return isinstance(v, str) and _WORD.fullmatch(v) is not None
+
+def _fits_think(p):
+    "Does thinking or redacted-thinking part `p` come back whole from a thinking fence?"
+    if p.get('type') == 'redacted_thinking': return set(p) == {'type', 'data'} and _word(p['data'])
+    return isinstance(p.get('thinking'), str) and set(p) <= {'type', 'thinking', 'signature'} \
+        and ('signature' not in p or _word(p['signature']))
+
+def _fits_call(p):
+    "Does `tool_use` part `p` come back whole from a call fence: an id and a name of one word, and its input?"
+    return p.get('type') == 'tool_use' and set(p) == _CALL_KEYS and _word(p['id']) and _word(p['name'])
+
 def _part_seg(p, res, atts, mx, fmt='call'):
     "`(kind, block, extra)` of assistant part `p`, `extra` what the block does not show; `res`: results by call id"
     t = p.get('type')
     if t == 'text' and isinstance(p.get('text'), str):
         return 't', p['text'], {k: v for k, v in p.items() if k not in ('type', 'text')} or None
-    if t == 'thinking':
-        return 'k', fold_think(fence(p.get('thinking') or '', f"thinking {p.get('signature') or ''}".rstrip())), None
-    if t == 'redacted_thinking': return 'k', fold_think(fence('', f"redacted {p.get('data') or ''}".rstrip())), None
-    if t != 'tool_use' or not isinstance(p.get('id'), str): return 'b', fence(_jd(_trunc_text(p, mx)), 'block'), None
+    if t == 'thinking' and _fits_think(p):
+        return 'k', fold_think(fence(p['thinking'], f"thinking {p.get('signature', '')}".rstrip())), None
+    if t == 'redacted_thinking' and _fits_think(p): return 'k', fold_think(fence('', f"redacted {p['data']}")), None
+    if not _fits_call(p): return 'b', fence(_jd(_trunc_text(p, mx)), 'block'), None
     r = res.pop(p.get('id'), None)
     if fmt == 'tool' and (r is None or isinstance(r.get('content'), str)): return 'u', tool_block(p, r, mx), None
     call = fence(_jd(_trunc(p.get('input'), mx)), f"call {p.get('name')} {p.get('id')}")
     return 'u', call if r is None else call + '\n' + _res_fence(r, atts, mx), None
 
-# %% ../nbs/08_dialog.ipynb #97ac0a0c
+# %% ../nbs/08_dialog.ipynb #8f24eb97
 def _render_reply(msgs, atts, mx, fmt='call'):
     "`(text, layout)` of reply messages `msgs`; images go to `atts`"
-    calls = {i for m in msgs if m.role == 'assistant' for p in m.content if p.get('type') == 'tool_use'
-             and (i := as_str(p.get('id')))}
+    calls = {p['id'] for m in msgs if m.role == 'assistant' for p in m.content if _fits_call(p)}  # the others: JSON
     res, stray = {}, set()
     for m in msgs:
         for p in m.content if m.role == 'tool' else []:
@@ -292,7 +306,7 @@ def _paras(s):
         while s.startswith('\n', i): i += 1
     return [p for p in out if p]
 
-# %% ../nbs/08_dialog.ipynb #b504e1a1
+# %% ../nbs/08_dialog.ipynb #89a6bf0a
 def _parse_res(x, atts, names):
     "The tool-result part in fenced block `x`"
     info, body, _ = _read_fence(x)
@@ -307,7 +321,11 @@ def _parse_blk(k, x, atts, names, extra=None):
         keep = {a: v for a, v in (extra or {}).items() if a not in ('type', 'text')}
         return {'type': 'text', 'text': x, **keep}, None
     info, body, end = _read_fence(unfold_think(x) if k == 'k' else x)
-    if k == 'b': return _loads(body), None
+    if k == 'b':
+        d = _loads(body)
+        if isinstance(d, dict) and d.get('type') == 'tool_use' and isinstance(d.get('id'), str):
+            names[d['id']] = d.get('name')  # a call shown as JSON still names its result
+        return d, None
     if k == 'k':
         tag, _, v = info.partition(' ')
         if tag == 'redacted': return dict(type='redacted_thinking', data=v), None

@@ -726,7 +726,7 @@ def _local_tail(thread):
         meta = meta and r.get('isMeta') is True
     return meta
 
-# %% ../nbs/02_thread.ipynb #f801c2d0
+# %% ../nbs/02_thread.ipynb #362793c0
 def _back_to(msgs, mid):
     "Index of the earlier assistant message of reply `mid` a row joins, or None"
     if mid is None: return None
@@ -763,14 +763,16 @@ def _user_content(r):
              for b in _as_blocks(c)]
     if not isinstance(c, list): return c
     return [{**b, 'content': _result_items(b['content'], _js_true(b.get('is_error')))} if isinstance(b, dict)
-            and b.get('type') == 'tool_result' and 'content' in b else b for b in c]
+            and b.get('type') == 'tool_result' and 'content' in b else b for b in c if not _bad_text(b)]
+
+def _bad_text(b): return isinstance(b, dict) and b.get('type') == 'text' and not isinstance(b.get('text'), str)
 
 def _js_true(v): return v is not None and v is not False and v != 0 and v != ''   # as JavaScript tests a value
 
 def _asst_block(b):
     "Assistant block `b` as the CLI sends it, or None: a call keeps its API keys and gets a name; a text needs a string"
     t = b.get('type')
-    if t == 'text' and not isinstance(b.get('text'), str): return None
+    if _bad_text(b): return None
     if t != 'tool_use': return b
     b = {k: b[k] for k in ('type', 'id', 'name', 'input') if k in b}
     return b if isinstance(b.get('name'), str) else {**b, 'name': NO_NAME}
@@ -778,7 +780,7 @@ def _asst_block(b):
 def _add(msgs, r, model):
     "Fold one row into the message list"
     m = _msg(r)
-    if _typ(r) == 'user': return _fold_user(msgs, _user_content(r))
+    if _typ(r) == 'user': return None if (c := _user_content(r)) == [] else _fold_user(msgs, c)  # [] if all dropped
     keep = lambda b: not _blank(b) and (m.get('model') == model or as_str(b.get('type')) not in THINK_TYPES)
     blocks = [x for b in _as_blocks(m.get('content') or []) if keep(b) and (x := _asst_block(b)) is not None]
     if not blocks: return
