@@ -5,14 +5,15 @@
 # %% auto #0
 __all__ = ['MAX_NAME', 'LITE', 'LS_COLS', 'SESS_INDEX', 'MIN_LS_WIDTH', 'FIXTURE', 'claude_dir', 'projects_dir', 'proj_name',
            'sess_dir', 'proj_dirs', 'check_ref', 'check_path', 'json_vals', 'cur_sess', 'sess_file', 'msg_content',
-           'is_uuid', 'parse_ts', 'first_prompt', 'rec_vals', 'rec_links', 'SessInfo', 'sess_info', 'Sessions',
-           'home_short', 'cut_left', 'sess_index_entries', 'worktree_dirs', 'list_sessions', 'lineages', 'sess_lineage',
-           'in_project', 'id_chars', 'sess_ls', 'sess_by_name', 'sess_by_title', 'transcript_path', 'resolve_session',
-           'cc_fixture', 'sess_src']
+           'is_uuid', 'parse_ts', 'first_prompt', 'rec_vals', 'rec_is', 'rec_links', 'SessInfo', 'sess_info',
+           'Sessions', 'home_short', 'cut_left', 'sess_index_entries', 'worktree_dirs', 'list_sessions', 'lineages',
+           'sess_lineage', 'in_project', 'id_chars', 'sess_ls', 'sess_by_name', 'sess_by_title', 'transcript_path',
+           'resolve_session', 'cc_fixture', 'sess_src']
 
 # %% ../nbs/00_paths.ipynb #c7eac6eb
 import copy, os, re, json, stat, subprocess, unicodedata, uuid, warnings
 from itertools import chain, repeat
+from operator import eq
 from importlib.resources import files
 from datetime import datetime
 from pathlib import Path
@@ -348,6 +349,12 @@ def rec_vals(recs, # Records: dicts, or subclasses of dict such as `Rec`
              key:str): # Field to read
     "Each record's `key` value (None where it has none), read in one C-level pass"
     return map(dict.get, recs, repeat(key))
+
+def rec_is(recs, # Records: dicts, or subclasses of dict such as `Rec`
+           key:str, # Field to read
+           value): # Value to compare it with
+    "Whether each record's `key` value equals `value` (of any type), read in C-level passes"
+    return map(eq, repeat(value), rec_vals(recs, key))
 
 # %% ../nbs/00_paths.ipynb #1a17a876
 def _named(r):

@@ -5,9 +5,9 @@
 # %% auto #0
 __all__ = ['BLOCK_BYTES', 'REQUEST_TYPES', 'SLIM_TYPES', 'SLIM_KEYS', 'SHARED_KEYS', 'DANGLING', 'CHAIN_TYPES', 'THINK_TYPES',
            'TEXT_TYPES', 'ENVELOPE', 'META_FIELDS', 'Rec', 'load_recs', 'load_slim', 'load_sess', 'as_str', 'as_link',
-           'as_count', 'val_txt', 'as_recs', 'is_chain', 'rec_role', 'rec_blocks', 'plain_block', 'rec_kind',
-           'json_strs', 'map_strs', 'img_txt', 'is_call_type', 'is_result_type', 'rec_txt', 'conv_recs', 'sess_id',
-           'sess_meta', 'sess_title']
+           'as_count', 'val_txt', 'as_recs', 'dict_recs', 'is_chain', 'rec_role', 'rec_blocks', 'plain_block',
+           'rec_kind', 'json_strs', 'map_strs', 'img_txt', 'is_call_type', 'is_result_type', 'rec_txt', 'conv_recs',
+           'sess_id', 'sess_meta', 'sess_title']
 
 # %% ../nbs/01_read.ipynb #f72ad2aa
 import gc, json, os, warnings
@@ -232,12 +232,24 @@ def val_txt(v): # Any JSON value
     return v if isinstance(v, str) else '' if v is None else deep_ok(json.dumps)(v, ensure_ascii=False)
 
 # %% ../nbs/01_read.ipynb #66b6d7a9
+_PLAIN = {dict, Rec}  # record types `as_recs` keeps as they are
+
 def as_recs(
     recs, # Records: `Rec`s, dicts, or mappings holding `L`s (from `dict2obj`)
 )->list:
     "`recs` as a list of plain records: any mapping that is not a `dict` or `Rec` converted, deep, to a `Rec`"
+    recs = list(recs)
+    if set(map(type, recs)) <= _PLAIN: return recs  # the usual case, told in C-level passes: nothing to convert
     return [r if type(r) is Rec or type(r) is dict else Rec(deep_ok(obj2dict)(r)) if hasattr(r, 'keys') else r
             for r in recs]
+
+def dict_recs(
+    recs, # Records: `Rec`s, dicts, other mappings, and values that are no record at all
+)->list:
+    "The records of `recs` as `as_recs` gives them, leaving out what is no mapping (a string, a number)"
+    recs = list(recs)
+    if set(map(type, recs)) <= _PLAIN: return recs
+    return [r for r in as_recs(recs) if isinstance(r, dict)]
 
 # %% ../nbs/01_read.ipynb #e0bd4c72
 CHAIN_TYPES = frozenset({'user', 'assistant', 'system', 'attachment', 'progress'})

@@ -10,8 +10,9 @@ import json
 from pathlib import Path
 from fastcore.basics import AttrDict
 from fastcore.foundation import L
-from .paths import sess_file, check_path, json_vals, msg_content
-from .read import load_recs, rec_blocks, as_str, as_recs
+from itertools import compress
+from .paths import sess_file, check_path, json_vals, msg_content, rec_vals, rec_is
+from .read import load_recs, rec_blocks, as_str, dict_recs
 
 # %% ../nbs/02a_subagents.ipynb #b9dbed91
 AGENT_TOOLS = ('Task', 'Agent')  # The tools whose calls start a subagent
@@ -32,24 +33,30 @@ def _result_links(r, links):
         if aid and tid: links.setdefault(aid, tid)
 
 # %% ../nbs/02a_subagents.ipynb #fc70327f
+def _agent_prompts(recs):
+    "`{prompt: [call id]}` of the Task/Agent calls in `recs`, in call order"
+    prompts = {}
+    for r in compress(recs, rec_vals(recs, 'message')):
+        if not isinstance(c := msg_content(r), list): continue
+        for b in c:
+            if isinstance(b, dict) and b.get('type') == 'tool_use' and b.get('name') in AGENT_TOOLS \
+               and isinstance(inp := b.get('input'), dict) and isinstance(pr := inp.get('prompt'), str):
+                prompts.setdefault(pr, []).append(as_str(b.get('id')))
+    return prompts
+
 def agent_links(
     recs, # Session records, subagent transcripts included if you have them
 )->dict: # Agent key (agentId, or 1.0.x sidechain root uuid) -> Task/Agent call id
     "Which Task/Agent call each subagent in `recs` ran under"
-    links, prompts, roots = {}, {}, []  # one pass: the stated links, the calls' prompts, the sidechain roots
-    for r in as_recs(recs):
-        if not isinstance(r, dict): continue
-        get = r.get  # every session's records pass here: lookups bound once, the common cases tested inline
-        if get('toolUseResult') is not None or get('type') == 'progress': _result_links(r, links)
-        if isinstance(c := msg_content(r), list):
-            for b in c:
-                if isinstance(b, dict) and b.get('type') == 'tool_use' and b.get('name') in AGENT_TOOLS \
-                   and isinstance(inp := b.get('input'), dict) and isinstance(pr := inp.get('prompt'), str):
-                    prompts.setdefault(pr, []).append(as_str(b.get('id')))
-        if get('isSidechain') and get('parentUuid') is None and get('type') == 'user': roots.append(r)
-    for r in roots:  # a root whose agent no record links takes the first unclaimed call with its prompt
+    recs, links, prompts = dict_recs(recs), {}, None
+    stating = map(any, zip(rec_vals(recs, 'toolUseResult'), rec_is(recs, 'type', 'progress')))
+    for r in compress(recs, stating): _result_links(r, links)  # C-level passes pick the rows that may state a link
+    for r in compress(recs, rec_vals(recs, 'isSidechain')):
+        if r.get('parentUuid') is not None or r.get('type') != 'user': continue  # not a 1.0.x sidechain root
         key, pr = as_str(r.get('agentId')) or as_str(r.get('uuid')), _first_txt(r)
-        if key not in links and prompts.get(pr): links[key] = prompts[pr].pop(0)
+        if key in links: continue
+        if prompts is None: prompts = _agent_prompts(recs)  # only a root no record links needs the calls' prompts
+        if prompts.get(pr): links[key] = prompts[pr].pop(0)  # the first unclaimed call with its prompt
     return links
 
 # %% ../nbs/02a_subagents.ipynb #3bc0bea6

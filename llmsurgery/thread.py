@@ -8,10 +8,12 @@ __all__ = ['RELINK_WINDOW_MS', 'INTERRUPTED', 'NO_RESPONSE', 'MISSING', 'TASK_NO
 
 # %% ../nbs/02_thread.ipynb #4fcc541e
 import bisect, json
+from itertools import compress, count
+from operator import itemgetter
 from typing import NamedTuple
 from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L
-from .paths import parse_ts
+from .paths import parse_ts, rec_is
 from .read import CHAIN_TYPES, THINK_TYPES, rec_blocks, load_recs, as_str, as_link, as_recs
 from .text import deep_ok, gc_off
 
@@ -93,7 +95,9 @@ def scan(self:_Loaded, recs):
             if not isinstance(u := get('uuid'), str): continue
             if not isinstance(p := get('parentUuid'), str): p = as_link(p)
             if p in prog: p = prog[p]
-            if (t == 'user' or t == 'assistant') and not _usable(r):
+            if (t == 'user' or t == 'assistant') and not (  # usable: the common case, a first block that is one, inline
+                    isinstance(m := get('message'), dict) and type(c := m.get('content')) is list and c
+                    and type(b := c[0]) is dict and type(b.get('type')) is str) and not _usable(r):
                 if u not in rows: dropped[u] = p
                 continue
             if u in rows: self.dups.add(u)
@@ -154,8 +158,9 @@ def preserved(self:_Loaded, cm):
 def last_boundary(self:_Loaded):
     "Positions of the last boundary and of the last one with a preserved segment, and that one's metadata"
     last = keep_i = -1; meta = None
-    for i, r in enumerate(self.rows.values()):
-        if not is_boundary(r): continue
+    rows = list(self.rows.values())
+    for i in compress(count(), rec_is(rows, 'subtype', 'compact_boundary')):  # C-level passes: few rows are
+        if not is_boundary(r := rows[i]): continue
         last, cm = i, r.get('compactMetadata')
         if isinstance(cm, dict) and (cm.get('preservedMessages') or cm.get('preservedSegment')): meta, keep_i = cm, i
     return last, keep_i, meta
@@ -449,7 +454,7 @@ def _result_index(ld):
     for u, r in rows.items():   # kept user/assistant rows always have a dict `message`
         t = r.get('type')
         if t == 'assistant':
-            if (mid := _mid(r)): by_mid.setdefault(mid, []).append(r)
+            if isinstance(mid := r['message'].get('id'), str) and mid: by_mid.setdefault(mid, []).append(r)
         elif t == 'user' and isinstance(c := r['message'].get('content'), list):
             ids, hit = [], False   # one pass for `_has(r, 'tool_result')` and `_tr_ids(r)`: this loop sees every result
             for b in c:
@@ -485,7 +490,7 @@ class _Recovery:
         self.ld, self.chain, self.seen = ld, chain, seen
         self.by_mid, self.under, self.owner = _result_index(ld)
         self.fpos = dict(zip(ld.rows, range(len(ld.rows))))
-        self.idx = {r['uuid']: i for i, r in enumerate(chain)}
+        self.idx = dict(zip(map(itemgetter('uuid'), chain), count()))
         self.over, self._kids, self._answered = {}, None, None
         self.open = {p for u, p in ld.parent.items() if p and u not in seen}   # rows with a child off the thread
     def pos(self, r): return self.over.get(r['uuid'], self.fpos.get(r['uuid'], float('inf')))
@@ -621,7 +626,9 @@ def _newest(rows):
 def _resumed(ld):
     "The row the CLI resumes from (or None) and the thread down to it, for the loaded records `ld`"
     found = set(ld.leaves(ld.splice_preserved()))
-    leaf = _newest(r for u, r in ld.rows.items() if u in found and not r.get('isSidechain') and _is_msg(r))
+    cands = (ld.rows[u] for u in found if u in ld.rows) if len(found) < 2 else \
+            (r for u, r in ld.rows.items() if u in found)  # several: in file order, for the first on ties
+    leaf = _newest(r for r in cands if not r.get('isSidechain') and _is_msg(r))
     if leaf is None and not found and not ld.rewound_empty:
         main = [r for r in ld.rows.values() if not r.get('isSidechain')]
         leaf = _newest(r for r in main if not _snap(r)) or _newest(main)

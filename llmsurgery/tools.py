@@ -12,16 +12,14 @@ __all__ = ['ARG_KEYS', 'IN_TOK_KEYS', 'STATUS_COLOURS', 'TOOL_COLOURS', 'IDLE', 
 # %% ../nbs/07_tools.ipynb #0ce46890
 import re, html
 from collections import Counter, defaultdict
-from itertools import compress
-from functools import partial
-from operator import eq
+from itertools import compress, chain
 from datetime import datetime, timezone
 from orjson import dumps
 from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L
-from .paths import msg_content, parse_ts, rec_vals
+from .paths import msg_content, parse_ts, rec_vals, rec_is
 from .read import (load_recs, img_txt, is_call_type, is_result_type, rec_blocks, rec_kind, as_str, as_link,
-                             as_count, as_recs, val_txt)
+                             as_count, dict_recs, val_txt)
 from .subagents import agent_links, AGENT_TOOLS
 from .text import Rows, TextView, cut_marked, one_line
 
@@ -110,19 +108,16 @@ def _agent_keys(recs):
     return keys
 
 # %% ../nbs/07_tools.ipynb #01f47f80
-_IS_PROGRESS = partial(eq, 'progress')  # `==`, any type
-
 def progress_copies(
     recs, # Session records
     have=(), # Agent ids whose transcripts are already among the records
 )->list:
     "The subagent records copied into the `agent_progress` records of `recs`, as sidechain records of their agent"
-    if not isinstance(recs, (list, tuple, L)): recs = list(recs)  # read twice below
-    try: progress = list(compress(recs, map(_IS_PROGRESS, rec_vals(recs, 'type'))))  # C-level: most records are not
-    except TypeError: progress = [r for r in recs if r.get('type') == 'progress']  # a mapping that is not a dict
+    recs = dict_recs(recs)  # read twice below
+    progress = compress(recs, rec_is(recs, 'type', 'progress'))  # C-level passes: most records are not
     prog = [d for r in progress if isinstance(d := r.get('data'), dict) and d.get('type') == 'agent_progress']
     if not prog: return []  # most sessions: no copies, and no need to list the agents
-    have = set(have) | {as_str(r.get('agentId')) for r in recs if r.get('isSidechain')}
+    have = set(have) | {as_str(r.get('agentId')) for r in compress(recs, rec_vals(recs, 'isSidechain'))}
     return [{**m, 'isSidechain': True, 'agentId': aid} for d in prog
             if (aid := as_str(d.get('agentId'))) and aid not in have and isinstance(m := d.get('message'), dict)]
 
@@ -139,7 +134,10 @@ def in_toks(
     usage, # An assistant message's `usage` dict
 )->int:
     "Context tokens a request sent: uncached input plus cache writes and cache reads"
-    return sum(map(as_count, map(usage.get, IN_TOK_KEYS)))  # maps, not a generator: it runs once per API call
+    n = 0
+    for v in map(usage.get, IN_TOK_KEYS):  # it runs once per API call: an int, the usual value, is added inline
+        n += v if type(v) is int else as_count(v)
+    return n
 
 def ctx_window(
     recs, # Session records
@@ -190,7 +188,7 @@ def _in_flight(calls, c):
 
 def _set_agents(calls, recs, known=None):
     "Fill `agent` and `parent` on `calls` from the sidechain links in `recs`, and the `known` ones"
-    side = [c for c in calls if c.rec.get('isSidechain')]
+    side = [c for c in calls if c['rec'].get('isSidechain')]  # items: an attribute is a Python call
     if not side: return  # no subagent call: the links are not needed
     links, keys = {**agent_links(recs), **(known or {})}, _agent_keys(recs)
     for c in side:
@@ -230,7 +228,7 @@ def _agent_lists(agents):
 def _gather(recs, agents):
     "`(records, progress copies, {agent id: call id})`: `recs` and `agents`' records, and copies of the agents missing"
     lists, known = _agent_lists(agents)
-    rs = [r for l in [recs, *lists] for r in as_recs(l) if isinstance(r, dict)]
+    rs = list(chain.from_iterable(map(dict_recs, [recs, *lists])))
     return rs, progress_copies(rs, known), known
 
 # %% ../nbs/07_tools.ipynb #98e83707
@@ -621,7 +619,7 @@ def sess2text(
     sidechains=False, # Include sidechain records?
 )->SessText:
     "Session `recs` as plain text: `> ` user turns, assistant text, tool calls and their cut-down output"
-    recs = [r for r in as_recs(recs) if isinstance(r, dict)]
+    recs = dict_recs(recs)
     strats, (uses, ress) = {**TEXT_STRATS, **(strats or {})}, _tool_index(recs)
     out, think, seen, done, prev = [], [], set(), set(), None
     for r in recs:
