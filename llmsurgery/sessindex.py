@@ -492,7 +492,8 @@ def _index_shared(self:SessIndex,
         held.append(rd := _read_batch(batches[i]))
         with shared.bytes_read.get_lock(): shared.bytes_read.value += rd.size
         untaken = after[min(shared.taken.value, len(batches))]  # toward the end, the word index keeps up
-        if _lock(shared.lock, sum(h.size for h in held) >= HOLD_BYTES, alive):  # free, or too much held: write
+        wait = sum(h.size for h in held) >= min(HOLD_BYTES, untaken)  # too much held, or more than is left
+        if _lock(shared.lock, wait, alive):  # free, or worth waiting for: write
             try: self._write_held(held, gen, min(FTS_LAG_BYTES, untaken)); held = []
             finally: shared.lock.release()
         yield rd.errs
