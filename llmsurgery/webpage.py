@@ -7,7 +7,7 @@ __all__ = ['CONTROLS', 'SGR', 'SAFE_LINK', 'LINK_REL', 'MD', 'MD_MISSING', 'IMG_
            'CHROMIUM_FLAGS', 'show_controls', 'esc', 'text_html', 'Tags', 'outside_refs', 'mk_md', 'md_html',
            'img_html', 'json_chunks', 'json_head', 'result_html', 'call_html', 'Page', 'mk_page', 'boundary_html',
            'text_of', 'is_typed', 'said_html', 'conv_html', 'sidechains', 'in_file_order', 'agent_recs', 'agent_html',
-           'eras', 'history_html', 'page_html', 'sess2html', 'chromium', 'measure_width']
+           'eras', 'history_html', 'page_html', 'sess2html', 'chromium', 'frame_eval', 'measure_width']
 
 # %% ../nbs/17_webpage.ipynb #b1487be1
 import re, html, json, shutil, subprocess, tempfile
@@ -511,6 +511,8 @@ WF_WIDTH = 900  # The waterfall's width: it fits the page's widest column, and s
 GENERATOR = 'llmsurgery sess2html'
 
 # %% ../nbs/17_webpage.ipynb #ce29faec
+def _count(n, what): return f"{n:,} {what}{'' if n == 1 else 's'}"
+
 def _header(recs, pg, path):
     m = sess_meta(recs)
     st = sess_stats(recs, agents=list(pg.agents.values()))
@@ -519,7 +521,7 @@ def _header(recs, pg, path):
     branch, version, ts = (as_str(m[k]) for k in ('gitBranch', 'version', 'timestamp'))  # any JSON type in a field
     facts = [m.sessionId, m.cwd, branch and f'branch {branch}', m.model,
              version and f'Claude Code {version}', ts and ts[:10],
-             f'{sum(map(is_typed, recs))} turns', f'{len(pg.all_calls)} tool calls',
+             _count(sum(map(is_typed, recs)), 'turn'), _count(len(pg.all_calls), 'tool call'),
              f"{st.tokens['output']:,} tokens out"]
     meta = esc(' · '.join(val_txt(f) for f in facts if f))
     return title, f'<header><h1>{esc(title)}</h1><div class="meta">{meta}</div></header>'
@@ -547,6 +549,7 @@ def page_html(
     hist = sess_history(recs)
     title, head = _header(recs, pg, path or 'session')
     wf = waterfall(pg.all_calls, WF_WIDTH, turns=turn_starts(filter(is_typed, hist))) if pg.all_calls else ''
+    wf = show_controls(wf)  # its labels are the calls' arguments: a control in them is shown, as everywhere
     wf = (f'<section class="wf"><details><summary>Tool calls over time ({len(pg.all_calls)})</summary>'
           f'<div class="wf-scroll">{wf}</div></details></section>') if wf else ''
     body = history_html(hist, pg)
@@ -610,21 +613,27 @@ def chromium(
     finally: shutil.rmtree(prof, ignore_errors=True)
 
 # %% ../nbs/17_webpage.ipynb #a4767d05
-_MEASURE = ('<script>document.getElementById("f").addEventListener("load",e=>{const w=e.target.contentWindow;'
-            'document.body.setAttribute("data-doc-width",w.document.documentElement.scrollWidth);'
-            'document.body.setAttribute("data-win-width",w.innerWidth)})</script>')
+_PROBE = ('<script>document.getElementById("f").addEventListener("load",e=>{const w=e.target.contentWindow,'
+          'd=w.document;document.body.setAttribute("data-out",String(%s))})</script>')
+
+def frame_eval(
+    page, # An HTML page, e.g. written by `sess2html`
+    width:int, # Viewport width in pixels
+    expr:str, # A JavaScript expression over the framed page's window `w` and document `d`
+)->str:
+    "What `expr` gives, as text, on `page` laid out `width` pixels wide: it is framed, unchanged, in a measuring page"
+    doc = esc(Path(page).read_text())
+    frame = f'<iframe id="f" style="width:{width}px;height:900px;border:0" srcdoc="{doc}"></iframe>'
+    wrap = Path(tempfile.mkdtemp(prefix='llmsurgery-measure-'))/'measure.html'
+    wrap.write_text(f'<!DOCTYPE html><html><body style="margin:0">{frame}{_PROBE % expr}</body></html>')
+    try:
+        dom = chromium(wrap, '--dump-dom', f'--window-size={max(width, 500) + 40},1000').out
+        return next(a for t, a in Tags(dom).tags if t == 'body')['data-out']
+    finally: shutil.rmtree(wrap.parent, ignore_errors=True)
 
 def measure_width(
     page, # An HTML page, e.g. written by `sess2html`
     width:int, # Viewport width in pixels
 )->tuple: # `(document width, viewport width)`
-    "How wide `page` lays out in a viewport `width` pixels wide: it is framed, unchanged, in a measuring page"
-    doc = esc(Path(page).read_text())
-    frame = f'<iframe id="f" style="width:{width}px;height:900px;border:0" srcdoc="{doc}"></iframe>'
-    wrap = Path(tempfile.mkdtemp(prefix='llmsurgery-measure-'))/'measure.html'
-    wrap.write_text(f'<!DOCTYPE html><html><body style="margin:0">{frame}{_MEASURE}</body></html>')
-    try:
-        dom = chromium(wrap, '--dump-dom', f'--window-size={max(width, 500) + 40},1000').out
-        body = next(a for t, a in Tags(dom).tags if t == 'body')
-    finally: shutil.rmtree(wrap.parent, ignore_errors=True)
-    return int(body['data-doc-width']), int(body['data-win-width'])
+    "How wide `page` lays out in a viewport `width` pixels wide"
+    return tuple(map(int, frame_eval(page, width, '[d.documentElement.scrollWidth,w.innerWidth]').split(',')))
