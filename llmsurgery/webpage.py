@@ -98,7 +98,7 @@ def _image(self, tokens, idx, options, env):
     return f'<a href="{html.escape(t.attrGet("src") or "#", quote=True)}" rel="{LINK_REL}">[image: {alt}]</a>'
 
 def mk_md():
-    "A Markdown renderer for transcript text: CommonMark, tables, strikethrough, no raw HTML, safe links; None without markdown-it-py"
+    "A Markdown renderer for transcript text: CommonMark, tables, strikethrough, no raw HTML, safe links (or None)"
     if MarkdownIt is None: return None
     md = MarkdownIt('commonmark', {'html': False}).enable(['table', 'strikethrough'])
     md.validateLink = lambda url: bool(SAFE_LINK.match(url.strip()))
@@ -192,7 +192,8 @@ def _input_html(b, mx):
         desc = f'<div class="note">{esc(inp["description"])}</div>' if isinstance(inp.get('description'), str) else ''
         return f'<pre class="cmd">{esc(_cut(inp["command"], mx))}</pre>' + desc
     s, more = json_head(inp, mx)
-    return f'<pre>{esc(s)}' + (f'\n…[the rest not shown: it is longer than {mx:,} characters]' if more else '') + '</pre>'
+    more = f'\n…[the rest not shown: it is longer than {mx:,} characters]' if more else ''
+    return f'<pre>{esc(s)}{more}</pre>'
 
 # %% ../nbs/17_webpage.ipynb #c3b54cc6
 def _under(s, cwd):
@@ -482,7 +483,8 @@ details.tool{border:1px solid var(--line);border-radius:8px;margin:6px 0;padding
 details.tool>summary{display:flex;align-items:baseline;gap:.6em;list-style:none;white-space:nowrap;
     font:12.5px/1.6 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 details.tool>summary::-webkit-details-marker{display:none}
-details.tool>summary::before{content:"▸";flex:none;color:var(--muted)}details.tool[open]>summary::before{content:"▾"}
+details.tool>summary::before{content:"▸";flex:none;color:var(--muted)}
+details.tool[open]>summary::before{content:"▾"}
 details.tool>summary>.tname{flex:none}details.tool>summary>.st{flex:none;margin-left:auto}
 details.tool>summary>.arg{flex:1 1 auto;min-width:0;overflow:hidden;text-overflow:ellipsis}
 details.tool[open]>summary{flex-wrap:wrap}details.tool[open]>summary>.arg{white-space:normal;overflow-wrap:anywhere}
@@ -534,7 +536,8 @@ def _nav(hist):
     parts, k = [], 0
     for n, (era, b) in enumerate(eras(hist), 1):
         ps = [r for r in era if is_typed(r)]
-        items = ''.join(f'<li><a href="#turn-{k+j}"><bdi>{esc(_gist(r, 120))}</bdi></a></li>' for j, r in enumerate(ps, 1))
+        items = ''.join(f'<li><a href="#turn-{k+j}"><bdi>{esc(_gist(r, 120))}</bdi></a></li>'
+                        for j, r in enumerate(ps, 1))
         if ps: parts.append(f'<ol start="{k+1}">{items}</ol>')
         k += len(ps)
         if b is not None: parts.append(f'<div class="cut"><a href="#compaction-{n}">compaction {n}</a></div>')
@@ -562,12 +565,14 @@ def page_html(
     pg = mk_page(recs, agents, mx)
     hist = sess_history(recs)
     title, head = _header(recs, pg, path or 'session')
+    wf = wf_html(pg.all_calls, turn_starts(filter(is_typed, hist)), pg.cwd) if pg.all_calls else ''
     wf = (f'<section class="wf"><details><summary>Tool calls over time ({len(pg.all_calls)})</summary>'
-          f'{wf_html(pg.all_calls, turn_starts(filter(is_typed, hist)), pg.cwd)}</details></section>') if pg.all_calls else ''
+          f'{wf}</details></section>') if wf else ''
     body = history_html(hist, pg)
     md = '' if MD else f' {MD_MISSING}'
     return ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-            '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            '<meta name="referrer" content="no-referrer">'
             f'<meta http-equiv="Content-Security-Policy" content="{CSP}"><meta name="generator" content="{GENERATOR}">'
             f'<title>{esc(title)}</title><style>{CSS}</style></head>\n<body>{head}{_nav(hist)}{wf}<main>{body}</main>'
             f'<footer>Written by llmsurgery from {esc(Path(path).name if path else "records")}. '

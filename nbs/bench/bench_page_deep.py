@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`page_html` on a tool input nested 50,000 deep, and on the largest corpus session: a benchmark to run by hand, not a test.
+"""`page_html` on a tool input nested 50,000 deep, and on the largest corpus session: a benchmark to run by hand.
 
     python nbs/bench/bench_page_deep.py [--depth 50000] [--reps 3] [--against /work/main] [--data DIR]
 
@@ -45,7 +45,8 @@ def deep_session(data, depth):
     lines, done = [], False
     for l in FIXTURE.read_text().splitlines():
         r = json.loads(l)
-        calls = [b for b in (r.get('message') or {}).get('content') or [] if isinstance(b, dict) and b.get('type') == 'tool_use']
+        content = (r.get('message') or {}).get('content') or []
+        calls = [b for b in content if isinstance(b, dict) and b.get('type') == 'tool_use']
         if not done and r.get('type') == 'assistant' and calls:
             calls[0].update(name='Odd', input='@DEEP@'); done = True
             l = json.dumps(r).replace('"@DEEP@"', '{"a":' * depth + '1' + '}' * depth)
@@ -56,7 +57,8 @@ def deep_session(data, depth):
 
 def run(repo, job, path):
     "One fresh process running `job` on `repo`'s llmsurgery: its figures"
-    r = subprocess.run([sys.executable, '-c', CHILD, str(repo), job, str(path)], capture_output=True, text=True, check=True)
+    r = subprocess.run([sys.executable, '-c', CHILD, str(repo), job, str(path)],
+                       capture_output=True, text=True, check=True)
     return json.loads(r.stdout.strip().splitlines()[-1])
 
 
@@ -73,17 +75,20 @@ def main():
     data, corpus = Path(a.data), corpus_dir()/'spotter/4d5611e5-241a-462a-8d15-5122611a9569.jsonl'
     jobs = {'deep': deep_session(data, a.depth), 'corpus': corpus}
     best = {}
-    for name, repo, depth in [('this', REPO, a.depth)] + ([('against', a.against, a.against_depth)] if a.against else []):
+    clones = [('this', REPO, a.depth)] + ([('against', a.against, a.against_depth)] if a.against else [])
+    for name, repo, depth in clones:
         for job, path in dict(jobs, deep=deep_session(data, depth)).items():
             rs = [run(repo, job, path) for _ in range(a.reps)]
             best[name, job], cpu = min(r['wall'] for r in rs), min(r['cpu'] for r in rs)
             best[name, job, 'cpu'] = cpu
-            print(f'{name:8} {job:7} depth {depth if job == "deep" else "-":>7}: {best[name, job]:7.2f} s ({cpu:.2f} s CPU) fewest of {a.reps}, '
-                  f'peak {max(r["peak"] for r in rs)/2**20:6.0f} MB, page {rs[0]["n"]:,} characters')
+            print(f'{name:8} {job:7} depth {depth if job == "deep" else "-":>7}: {best[name, job]:7.2f} s '
+                  f'({cpu:.2f} s CPU) fewest of {a.reps}, peak {max(r["peak"] for r in rs)/2**20:6.0f} MB, '
+                  f'page {rs[0]["n"]:,} characters')
     if a.against:
         print(f'corpus page, this clone / {a.against}: {best["this", "corpus"]/best["against", "corpus"]:.2f} wall, '
               f'{best["this", "corpus", "cpu"]/best["against", "corpus", "cpu"]:.2f} CPU')
-        if a.depth == a.against_depth: print(f'deep page, this clone / {a.against}: {best["this", "deep"]/best["against", "deep"]:.3f}')
+        if a.depth == a.against_depth:
+            print(f'deep page, this clone / {a.against}: {best["this", "deep"]/best["against", "deep"]:.3f}')
     ok = best['this', 'deep'] < 2
     print(f'deep page ({a.depth:,} deep) in {best["this", "deep"]:.2f} s: target under 2 s {"met" if ok else "MISSED"}')
     sys.exit(0 if ok else 1)
