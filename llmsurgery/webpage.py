@@ -97,12 +97,22 @@ def _image(self, tokens, idx, options, env):
     alt = esc(self.renderInlineAsText(t.children or [], options, env))
     return f'<a href="{html.escape(t.attrGet("src") or "#", quote=True)}" rel="{LINK_REL}">[image: {alt}]</a>'
 
+def _note_deep(tokenize):
+    "markdown-it's block `tokenize`, noting in `env` when it skips text nested deeper than it renders (`maxNesting`)"
+    def _f(state, start, end):
+        if state.level >= state.md.options.maxNesting:
+            line = state.skipEmptyLines(start)
+            if line < end and state.sCount[line] >= state.blkIndent: state.env['too_deep'] = True
+        return tokenize(state, start, end)
+    return _f
+
 def mk_md():
     "A Markdown renderer for transcript text: CommonMark, tables, strikethrough, no raw HTML, safe links (or None)"
     if MarkdownIt is None: return None
     md = MarkdownIt('commonmark', {'html': False}).enable(['table', 'strikethrough'])
     md.validateLink = lambda url: bool(SAFE_LINK.match(url.strip()))
     md.add_render_rule('link_open', _link_open); md.add_render_rule('image', _image)
+    md.block.tokenize = _note_deep(md.block.tokenize)
     return md
 
 MD = mk_md()
@@ -112,9 +122,11 @@ def md_html(
     s:str, # A reply's Markdown; any other JSON value is shown as its JSON
 )->str:
     "`s` rendered as Markdown, raw HTML escaped, invisible characters shown; `text_html(s)` without markdown-it-py"
-    s = val_txt(s)
-    if MD is None: return text_html(s)
-    return f'<div class="md">{MD.render(show_controls(s))}</div>' if s.strip() else ''
+    s, env = val_txt(s), {}
+    if MD is None or not s.strip(): return text_html(s)
+    tokens = MD.parse(show_controls(s), env)
+    if env.get('too_deep'): return text_html(s)  # markdown-it would leave out what is nested deeper: as written
+    return f'<div class="md">{MD.renderer.render(tokens, MD.options, env)}</div>'
 
 
 # %% ../nbs/17_webpage.ipynb #619e235a
