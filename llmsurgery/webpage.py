@@ -107,9 +107,9 @@ def _note_deep(tokenize):
     return _f
 
 def mk_md():
-    "A Markdown renderer for transcript text: CommonMark, tables, strikethrough, no raw HTML, safe links (or None)"
+    "A Markdown renderer for transcript text: CommonMark, tables, strikethrough, line ends kept, no raw HTML, safe links"
     if MarkdownIt is None: return None
-    md = MarkdownIt('commonmark', {'html': False}).enable(['table', 'strikethrough'])
+    md = MarkdownIt('commonmark', {'html': False, 'breaks': True, 'xhtmlOut': False}).enable(['table', 'strikethrough'])
     md.validateLink = lambda url: bool(SAFE_LINK.match(url.strip()))
     md.add_render_rule('link_open', _link_open); md.add_render_rule('image', _image)
     md.block.tokenize = _note_deep(md.block.tokenize)
@@ -530,7 +530,7 @@ GENERATOR = 'llmsurgery sess2html'
 # %% ../nbs/17_webpage.ipynb #ce29faec
 def _count(n, what): return f"{n:,} {what}{'' if n == 1 else 's'}"
 
-def _header(recs, pg, path):
+def _header(recs, hist, pg, path):
     m = sess_meta(recs)
     st = sess_stats(recs, agents=list(pg.agents.values()))
     first = next((r for r in recs if is_typed(r)), None) or next((r for r in recs if is_prompt(r)), None)
@@ -538,7 +538,7 @@ def _header(recs, pg, path):
     branch, version, ts = (as_str(m[k]) for k in ('gitBranch', 'version', 'timestamp'))  # any JSON type in a field
     facts = [m.sessionId, m.cwd, branch and f'branch {branch}', m.model,
              version and f'Claude Code {version}', ts and ts[:10],
-             _count(sum(map(is_typed, recs)), 'turn'), _count(len(pg.all_calls), 'tool call'),
+             _count(sum(map(is_typed, hist)), 'turn'), _count(len(pg.all_calls), 'tool call'),
              f"{st.tokens['output']:,} tokens out"]
     meta = esc(' · '.join(val_txt(f) for f in facts if f))
     return title, f'<header><h1>{esc(title)}</h1><div class="meta">{meta}</div></header>'
@@ -576,7 +576,7 @@ def page_html(
     "The whole page for a session: header, prompts, waterfall and conversation"
     pg = mk_page(recs, agents, mx)
     hist = sess_history(recs)
-    title, head = _header(recs, pg, path or 'session')
+    title, head = _header(recs, hist, pg, path or 'session')
     wf = wf_html(pg.all_calls, turn_starts(filter(is_typed, hist)), pg.cwd) if pg.all_calls else ''
     wf = (f'<section class="wf"><details><summary>Tool calls over time ({len(pg.all_calls)})</summary>'
           f'{wf}</details></section>') if wf else ''
