@@ -270,7 +270,7 @@ def _ds_spans(self:Redactor, s):
         at += len(l) + 1
     return out
 
-# %% ../nbs/16_redact.ipynb #b25be311
+# %% ../nbs/16_redact.ipynb #e556b97e
 _ESC = re.compile(r'\\(?:u([0-9a-fA-F]{4})|([\\/"bfnrt]))')
 _ESC_CHARS = {'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
 # a line break after a long line ending in 8 key characters, before another that neither assigns (`NAME=`,
@@ -309,7 +309,7 @@ def decoded_views(
     return out
 
 
-# %% ../nbs/16_redact.ipynb #b26598c2
+# %% ../nbs/16_redact.ipynb #dca0c92e
 _B64_RUN = re.compile(r'(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{20,}={0,2}(?![A-Za-z0-9+/=_-])')
 B64_MAX = 4096  # longest base64 run decoded: longer ones are files, not a pasted secret
 B64_DEPTH = 2  # base64 inside base64 is read this deep
@@ -547,7 +547,7 @@ def _repr_markdown_(self:RedactReport):
 @patch
 def __repr__(self:RedactReport): return self._repr_markdown_()
 
-# %% ../nbs/16_redact.ipynb #a06911a8
+# %% ../nbs/16_redact.ipynb #0361658c
 _WORDS = ('correct', 'horse', 'battery', 'staple', 'orbit', 'maple', 'river', 'quartz', 'velvet', 'lantern', 'copper')
 
 def _seed_formats(rng, user):
@@ -610,7 +610,7 @@ def seeded_secrets(
     return L(AttrDict(fmt=k, secret=s, line=l) for k, (s, l) in _seed_formats(random.Random(seed), user).items())
 
 
-# %% ../nbs/16_redact.ipynb #439af190
+# %% ../nbs/16_redact.ipynb #7e47384a
 def _escaped(line, s): # JSON-escaped as a tool's JSON output writes it: the first character as `\u`, `/` as `\/`
     e = f'\\u{ord(s[0]):04x}' + s[1:].replace('/', '\\/')
     return line.replace('/', '\\/').replace(s.replace('/', '\\/'), e), e
@@ -654,8 +654,8 @@ def _plant_sites(recs):
     bash, reads = [t for t in tus if t[2].get('name') == 'Bash'], [t for t in tus if t[2].get('name') == 'Read']
     res = {b.get('tool_use_id'): (i, j) for i, j, b in _blocks(recs, 'user', 'tool_result')}
     (b0, b1, b2), r0 = [res[t[2]['id']] for t in bash[:3]], res[reads[0][2]['id']]
-    prompt = next(i for i, r in enumerate(recs) if r.get('type') == 'user' and not r.get('isMeta')
-                  and isinstance((r.get('message') or {}).get('content'), str))
+    prompt = next(i for i, r in enumerate(recs) if r.get('type') == 'user' and not r.get('isMeta')  # typed, not a command
+                  and isinstance(c := (r.get('message') or {}).get('content'), str) and not c.startswith('<'))
     text, think = _blocks(recs, 'assistant', 'text')[0], _blocks(recs, 'assistant', 'thinking')[0]
     hook = next(i for i, r in enumerate(recs) if r.get('subtype') == 'stop_hook_summary')
     mc = ('message', 'content')
@@ -706,7 +706,7 @@ def leaked(
     return L(p for p in plants if any(shown(n, doc) for n in p.needles))
 
 
-# %% ../nbs/16_redact.ipynb #7badaf17
+# %% ../nbs/16_redact.ipynb #ffb7e633
 def recall_table(
     plants, # From `plant_secrets`
     lost, # Those a document still shows, from `leaked`
