@@ -64,7 +64,7 @@ def ds_scan(
 # %% ../nbs/16_redact.ipynb #26824a7e
 _KEYWORD = r'(?:password|passwd|passphrase|pwd|secret|api_?key|access_?token|auth_?token)'
 # the key (group k), then the value (group s), quoted or not
-_PASSWORD = (r'(?i)(?P<k>' + _KEYWORD + r'\w*|\w*token)["\']?\s*[:=]\s*(?P<q>["\']?)'
+_PASSWORD = (r'(?i)(?P<k>' + _KEYWORD + r'\w*|\b\w*token)["\']?\s*[:=]\s*(?P<q>["\']?)'
              r'(?P<s>[^\s"\'`,;(){}\[\]<>$\\]{6,})(?P=q)')
 _AWS_ID = r'\b(?:AKIA|ASIA)[0-9A-Z]{16}\b'
 # 40 characters of base64 holding a lower and an upper case letter and a digit, standing alone
@@ -109,7 +109,7 @@ RULES = [(k, re.compile(p, re.S), hints) for k, p, hints in (
     ('password', r'\b[a-z][a-z0-9+.-]*://[^\s:/@]+:(?P<s>[^\s:/@]+)@', ('://',)),
     ('password', r'\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]*?\s-p(?P<q>["\']?)(?P<s>[^\s"\']{4,})(?P=q)',
                  ('mysql', 'mariadb')),
-    ('password', r'\bcurl\b[^\n|;&]*?\s(?:-u ?|--user[ =])(?P<q>["\']?)[^\s:"\']+:(?P<s>[^\s"\']{4,})(?P=q)', ('curl',)),
+    ('password', r'\bcurl\b[^\n|;&]*?\s(?:-[A-Za-z]*u ?|--user[ =])(?P<q>["\']?)[^\s:"\']+:(?P<s>[^\s"\']{4,})(?P=q)', ('curl',)),
     ('email', r'(?<![\w.%+:/-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b', ('@',)),
 )]
 FALLBACK_RULES = [(k, re.compile(p), hints) for k, p, hints in (
@@ -154,8 +154,9 @@ DS_KINDS = {'AWS Access Key': 'aws-key', 'GitHub Token': 'github-token', 'OpenAI
             'Private Key': 'private-key', 'Basic Auth Credentials': 'password', 'Secret Keyword': 'secret'}
 # '*': other detect-secrets kinds
 KIND_ORDER = ('private-key', 'anthropic-key', 'openai-key', 'github-token', 'aws-key', 'aws-secret', 'stripe-key',
-              'google-api-key', 'slack-token', 'jwt', '*', 'bearer-token', 'password', 'secret', 'email', 'user',
-              'name')
+              'google-api-key', 'slack-token', 'jwt', 'gitlab-token', 'huggingface-token', 'npm-token', 'pypi-token',
+              'sendgrid-key', 'mailgun-key', 'shopify-token', 'digitalocean-token', 'linear-key', 'gcp-key',
+              'url-signature', 'basic-auth', '*', 'bearer-token', 'password', 'secret', 'email', 'user', 'name')
 
 def ds_kind(t:str): # A detect-secrets secret type, e.g. 'Twilio API Key'
     "Our kind for detect-secrets type `t`"
@@ -199,7 +200,7 @@ THINK = {'drop': 'remove the block: the session resumes, less that reasoning',
 class Redactor:
     "Finds secrets in strings and replaces each distinct one with a stable placeholder `[REDACTED:kind:n]`"
     def __init__(self,
-                 users=(), # User names to hide where they follow a home prefix, e.g. from `home_users`
+                 users=(), # User names to hide wherever they stand as words (see `user_rule`), e.g. from `home_users`
                  names=(), # Other words to hide wherever they stand as whole words (a real name, a host)
                  detector:bool=True, # Run detect-secrets as well as our rules (when it is installed)?
                  keep=(), # Texts never redacted
@@ -478,7 +479,7 @@ def redact_recs(
     recs, # Records, e.g. from `load_recs`; never modified
     home:bool=True, # Hide the user names of home paths (from the records' `cwd`s)
     names=(), # Other words to hide wherever they stand as whole words
-    think:str='drop', # Signed thinking that held a secret: 'drop' (resumable) or 'keep' redacted
+    think:str='drop', # Signed thinking that held a secret: 'drop', 'keep' redacted, or 'drop-secrets' (see `THINK`)
     detector:bool=True, # Run detect-secrets too (when installed)
     keep=(), # Texts never redacted
     rd:Redactor|None=None, # A `Redactor` to share placeholders with other calls; made from the arguments above if None
@@ -761,7 +762,7 @@ def redact_sess(
     cwd=None, # Project directory searched first; the current directory if None
     home:bool=True, # Hide the user names of home paths
     names=(), # Other words to hide wherever they stand as whole words
-    think:str='drop', # Signed thinking that held a secret: 'drop' (resumable) or 'keep' redacted
+    think:str='drop', # Signed thinking that held a secret: 'drop', 'keep' redacted, or 'drop-secrets' (see `THINK`)
     detector:bool=True, # Run detect-secrets too (when installed)
     keep=(), # Texts never redacted
     force:bool=False, # Replace a different file at the destination
