@@ -541,7 +541,9 @@ def _repr_markdown_(self:RedactReport):
     n_recs = len({(r.file, r.i) for r in self})
     head = (f"**{len(by)} secret{'s' if len(by) != 1 else ''}** replaced {len(self)} times in {n_recs} records: "
             + ', '.join(f'{k} {n}' for k, n in self.counts.most_common()))
-    def dropped(rs): return 'thinking dropped' if any(r.action == 'dropped' for r in rs) else ''
+    def dropped(rs):
+        acts = {r.action for r in rs}
+        return 'thinking dropped' if 'dropped' in acts else 'left in signed thinking' if 'kept' in acts else ''
     rows = [f"| `{p}` | {len(rs)} | {dropped(rs)} | {_where(rs)} |" for p, rs in by.items()]
     return head + '\n\n| placeholder | times | | where (record:path) |\n|---|---|---|---|\n' + '\n'.join(rows)
 
@@ -626,7 +628,7 @@ def _wrapped(line, s, width=60): # Wrapped at `width` columns, and the pieces of
 PLACE_FORMS = {'prompt': 'plain', 'assistant text': 'plain', 'thinking': 'plain', 'tool input': 'plain',
                'tool result': 'plain', 'toolUseResult': 'plain', 'attachment': 'plain', 'hook output': 'plain',
                'file path': 'path', '.env read': 'numbered', 'escaped (tool result)': 'escaped',
-               'wrapped (tool result)': 'wrapped', 'base64 (tool input)': 'base64'}
+               'wrapped (tool result)': 'wrapped', 'base64 (tool input)': 'base64', 'base64 under "data"': 'bare base64'}
 
 def _form(form, line, s, n):
     "`(text, needles)`: `line` written in `form`, and the texts that show `s` there"
@@ -636,7 +638,7 @@ def _form(form, line, s, n):
     if form == 'escaped': t, e = _escaped(line, s); return t, [s, e]
     if form == 'wrapped': return _wrapped(line, s)
     b = base64.b64encode(line.encode()).decode()
-    return f'echo {b} | base64 -d', [s, b]
+    return (b if form == 'bare base64' else f'echo {b} | base64 -d'), [s, b]
 
 def _blocks(recs, role, typ): # `(row, block index, block)` of each `typ` block in `role` rows
     return [(i, j, b) for i, r in enumerate(recs) if r.get('type') == role
@@ -666,7 +668,8 @@ def _plant_sites(recs):
             'hook output': [(hook, ('hookInfos', 0, 'command'))], 'file path': [(reads[0][0], (*mc, reads[0][1], 'input', 'file_path'))],
             '.env read': [(r0[0], (*mc, r0[1], 'content')), (r0[0], ('toolUseResult', 'file', 'content'))],
             'escaped (tool result)': [(b1[0], (*mc, b1[1], 'content'))], 'wrapped (tool result)': [(b2[0], (*mc, b2[1], 'content'))],
-            'base64 (tool input)': [(bash[1][0], (*mc, bash[1][1], 'input', 'command'))], 'attachment': [], '_prompt': prompt}
+            'base64 (tool input)': [(bash[1][0], (*mc, bash[1][1], 'input', 'command'))],
+            'base64 under "data"': [(b1[0], ('toolUseResult', 'data'))], 'attachment': [], '_prompt': prompt}
 
 def plant_secrets(
     recs, # Records of a session with a prompt, text, signed thinking, three Bash calls, a Read and a stop hook
