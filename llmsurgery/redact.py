@@ -204,7 +204,7 @@ class Redactor:
                  names=(), # Other words to hide wherever they stand as whole words (a real name, a host)
                  detector:bool=True, # Run detect-secrets as well as our rules (when it is installed)?
                  keep=(), # Texts never redacted
-                 think:str='drop'): # Signed thinking holding a secret: 'drop' it, 'keep' it redacted, or `THINK` says
+                 think:str='drop'): # Signed thinking whose text would change: a key of `THINK`
         if think not in THINK: raise ValueError(f"think must be one of {', '.join(map(repr, THINK))}, not {think!r}")
         store_attr('detector,think')
         self.keep, self.mapping, self.counts = set(keep), {}, Counter()
