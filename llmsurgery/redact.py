@@ -71,7 +71,8 @@ _AWS_ID = r'\b(?:AKIA|ASIA)[0-9A-Z]{16}\b'
 _AWS_SECRET = (r'(?<![A-Za-z0-9/+])(?P<s>(?=[A-Za-z0-9/+]{0,39}[a-z])(?=[A-Za-z0-9/+]{0,39}[A-Z])'
                r'(?=[A-Za-z0-9/+]{0,39}[0-9])[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])')
 _NEAR = r'[\s\S]{0,120}?'  # what may stand between an AWS key id and its secret
-_SIGNED_PARAM = r'x-amz-(?:signature|credential|security-token)|x-goog-(?:signature|credential)|signature|sig|awsaccesskeyid'
+_SIGNED_PARAM = (r'x-amz-(?:signature|credential|security-token)|x-goog-(?:signature|credential)'
+                 r'|signature|sig|awsaccesskeyid')
 # kind, pattern, words one of which the lowercased text must hold
 RULES = [(k, re.compile(p, re.S), hints) for k, p, hints in (
     ('private-key', r'-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY(?: BLOCK)?-----.*?-----END \1PRIVATE KEY(?: BLOCK)?-----',
@@ -109,7 +110,8 @@ RULES = [(k, re.compile(p, re.S), hints) for k, p, hints in (
     ('password', r'\b[a-z][a-z0-9+.-]*://[^\s:/@]+:(?P<s>[^\s:/@]+)@', ('://',)),
     ('password', r'\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]*?\s-p(?P<q>["\']?)(?P<s>[^\s"\']{4,})(?P=q)',
                  ('mysql', 'mariadb')),
-    ('password', r'\bcurl\b[^\n|;&]*?\s(?:-[A-Za-z]*u ?|--user[ =])(?P<q>["\']?)[^\s:"\']+:(?P<s>[^\s"\']{4,})(?P=q)', ('curl',)),
+    ('password', r'\bcurl\b[^\n|;&]*?\s(?:-[A-Za-z]*u ?|--user[ =])(?P<q>["\']?)[^\s:"\']+:'
+                 r'(?P<s>[^\s"\']{4,})(?P=q)', ('curl',)),
     ('email', r'(?<![\w.%+:/-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b', ('@',)),
 )]
 FALLBACK_RULES = [(k, re.compile(p), hints) for k, p, hints in (
@@ -121,9 +123,10 @@ FALLBACK_RULES = [(k, re.compile(p), hints) for k, p, hints in (
 
 # %% ../nbs/16_redact.ipynb #a486f82a
 STRICT_KINDS = frozenset({'private-key', 'anthropic-key', 'openai-key', 'github-token', 'gitlab-token',
-                          'huggingface-token', 'npm-token', 'pypi-token', 'sendgrid-key', 'mailgun-key', 'shopify-token',
-                          'digitalocean-token', 'linear-key', 'aws-key', 'aws-secret', 'gcp-key', 'stripe-key',
-                          'google-api-key', 'slack-token', 'jwt', 'url-signature', 'basic-auth', 'email', 'user', 'name'})
+                          'huggingface-token', 'npm-token', 'pypi-token', 'sendgrid-key', 'mailgun-key',
+                          'shopify-token', 'digitalocean-token', 'linear-key', 'aws-key', 'aws-secret', 'gcp-key',
+                          'stripe-key', 'google-api-key', 'slack-token', 'jwt', 'url-signature', 'basic-auth',
+                          'email', 'user', 'name'})
 _TEMPLATE = re.compile(r'(?i)your|example|xxxx|placeholder|dummy|redacted|changeme|<|>|\$\{|\{\{|\*\*\*')
 # addresses nobody reads: Claude Code's and git's own, the reserved domains (RFC 2606, 6761), and test.com-style ones
 KEEP_EMAILS = re.compile(r'(?i)^git@|^(?:noreply|claude)@anthropic\.com$|@example\.(?:com|org|net)$'
@@ -140,7 +143,7 @@ def is_plausible(
     s:str, # The text found
     lead:str='', # The text of the match before `s`: the key and `=` of `password=...`
 )->bool:
-    "Is `s` worth redacting as a `kind`? Generic kinds need a digit, or a lead that plainly keys a value; kept e-mails are not"
+    "Is `s` worth redacting as a `kind`? Generic kinds need a digit or a plain key before them; kept e-mails are not"
     if kind == 'email': return not KEEP_EMAILS.search(s)
     if kind in STRICT_KINDS: return True
     if _TEMPLATE.search(s) or s.lower() in _WEAK or _NUMBER.fullmatch(s): return False
@@ -186,8 +189,10 @@ def user_rule(
 )->re.Pattern:
     "A pattern matching `users` wherever they stand as words; `GENERIC_USERS` only after a home prefix"
     pre = r'(?:(?<=/Users/)|(?<=/home/)|(?<=\\Users\\)|(?<=Users\\\\)|(?<=-Users-)|(?<=-home-))'
-    named, generic = [u for u in users if u.lower() not in GENERIC_USERS], [u for u in users if u.lower() in GENERIC_USERS]
-    alts = ([rf'(?<![A-Za-z0-9_])(?:{_alts(named)})'] if named else []) + ([pre + f'(?:{_alts(generic)})'] if generic else [])
+    named = [u for u in users if u.lower() not in GENERIC_USERS]
+    generic = [u for u in users if u.lower() in GENERIC_USERS]
+    alts = [rf'(?<![A-Za-z0-9_])(?:{_alts(named)})'] if named else []
+    if generic: alts.append(pre + f'(?:{_alts(generic)})')
     return re.compile('(?:' + ('|'.join(alts) or '(?!)') + r')(?![A-Za-z0-9_])')
 
 
@@ -212,7 +217,8 @@ class Redactor:
         self.rules = list(RULES) + ([] if detector and DS_PLUGINS else FALLBACK_RULES)
         self.view_rules = self.rules + [r for r in FALLBACK_RULES if r not in self.rules]  # for decoded views
         if users:
-            self.rules.append(ur := ('user', user_rule(users), tuple({v.lower() for u in users for v in (u, re.sub(r'[^A-Za-z0-9]', '-', u))})))
+            hints = tuple({v.lower() for u in users for v in (u, re.sub(r'[^A-Za-z0-9]', '-', u))})
+            self.rules.append(ur := ('user', user_rule(users), hints))
             self.view_rules.append(ur)
         if names:
             word = re.compile(rf'(?<![A-Za-z0-9_])(?:{_alts(names)})(?![A-Za-z0-9_])')
@@ -276,7 +282,8 @@ _ESC = re.compile(r'\\(?:u([0-9a-fA-F]{4})|([\\/"bfnrt]))')
 _ESC_CHARS = {'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
 # a line break after a long line ending in 8 key characters, before another that neither assigns (`NAME=`,
 # `key:`) nor is a PEM armour line: a key wrapped at a fixed width
-_WRAP = re.compile(r'(?<=[^\n]{32}[A-Za-z0-9+/=_-]{8})\r?\n[ \t]*(?![A-Za-z_][\w.]*\s*[:=])(?=[A-Za-z0-9+/=_.]|-(?!----))')
+_WRAP = re.compile(r'(?<=[^\n]{32}[A-Za-z0-9+/=_-]{8})\r?\n[ \t]*'
+                   r'(?![A-Za-z_][\w.]*\s*[:=])(?=[A-Za-z0-9+/=_.]|-(?!----))')
 
 def _unesc(m): return chr(int(m[1], 16)) if m[1] else _ESC_CHARS.get(m[2], m[2])
 
@@ -284,7 +291,7 @@ def text_view(
     s:str, # Text
     rx:re.Pattern, # What to replace
     repl, # A function of a match: its replacement
-)->tuple|None: # `(text, starts, ends)`: where in `s` each character of `text` begins and ends; None if `rx` matched nothing
+)->tuple|None: # `(text, starts, ends)`: where in `s` each character of `text` begins and ends; None: no match
     "`s` with each match of `rx` replaced by `repl(match)`, and a map from the new text back to `s`"
     parts, starts, ends, at = [], [], [], 0
     for m in rx.finditer(s):
@@ -574,20 +581,23 @@ def _seed_formats(rng, user):
         'HuggingFace token': ('hf_' + tok(34, string.ascii_letters), 'huggingface-cli login --token {}'),
         'npm token': ('npm_' + tok(36), '//registry.npmjs.org/:_authToken={}'),
         'PyPI token': ('pypi-AgEIcHlwaS5vcmc' + tok(60, url), 'uv publish -t {}'),
-        'Slack bot token': ('xoxb-' + tok(11, string.digits) + '-' + tok(13, string.digits) + '-' + tok(24), 'SLACK_BOT_TOKEN={}'),
-        'Slack webhook': ('https://hooks.slack.com/services/T' + up(8) + '/B' + up(10) + '/' + tok(24), 'curl -X POST {}'),
+        'Slack bot token': ('xoxb-' + tok(11, string.digits) + '-' + tok(13, string.digits) + '-' + tok(24),
+                            'SLACK_BOT_TOKEN={}'),
+        'Slack webhook': ('https://hooks.slack.com/services/T' + up(8) + '/B' + up(10) + '/' + tok(24),
+                          'curl -X POST {}'),
         'Stripe key': ('sk_live_' + tok(24), 'stripe.api_key = "{}"'),
         'Google API key': ('AIza' + tok(35, url), "const key = '{}';"),
         'SendGrid key': ('SG.' + tok(22, url) + '.' + tok(43, url), 'sg = SendGridAPIClient("{}")'),
-        'Mailgun key (curl --user)': ('key-' + hx(32), "curl -s --user 'api:{}' https://api.mailgun.net/v3/mg/messages"),
+        'Mailgun key (curl --user)': ('key-' + hx(32), "curl -s --user 'api:{}' https://api.mailgun.net/v3/mg/m"),
         'Shopify token': ('shpat_' + hx(32), "headers = {{'X-Shopify-Access-Token': '{}'}}"),
         'DigitalOcean token': ('dop_v1_' + hx(64), 'doctl auth init -t {}'),
         'Linear key': ('lin_api_' + tok(40), "client = LinearClient('{}')"),
-        'JSON Web Token': ('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI' + tok(24, url) + '.' + tok(43, url), 'Cookie: session={}'),
+        'JSON Web Token': ('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI' + tok(24, url) + '.' + tok(43, url),
+                           'Cookie: session={}'),
         'Private key block': ('-----BEGIN RSA PRIVATE KEY-----\n' + pem_body + '\n-----END RSA PRIVATE KEY-----', '{}'),
         'GCP private_key_id': (hx(40), '"private_key_id": "{}",'),
         'URL password': (tok(16), 'DATABASE_URL=postgres://app:{}@db.internal:5432/prod'),
-        'URL password, letters only': (tok(12, string.ascii_letters), 'REDIS_URL=redis://default:{}@cache.internal:6379'),
+        'URL password, letters only': (tok(12, string.ascii_letters), 'REDIS_URL=redis://default:{}@cache:6379'),
         'PGPASSWORD without a digit': (words(3), 'PGPASSWORD={} psql -h db -U app'),
         'password=…': ('Hunter2-' + tok(8), 'password={}'),
         'Authorization: Bearer': (tok(32, url + '.'), "curl -H 'Authorization: Bearer {}' https://api.acme.io/v1"),
@@ -597,9 +607,11 @@ def _seed_formats(rng, user):
         'mysql -pSECRET': (tok(12), 'mysqldump -u app -p{} prod > dump.sql'),
         'curl -u ID:TOKEN': (hx(32), f'curl -u AC{hx(32)}:{{}} https://api.twilio.com/2010-04-01/Accounts.json'),
         'X-Amz-Signature': (hx(64), 'https://acme.s3.amazonaws.com/r.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256'
-                            '&X-Amz-Date=20260101T000000Z&X-Amz-Expires=3600&X-Amz-SignedHeaders=host&X-Amz-Signature={}'),
+                            '&X-Amz-Date=20260101T000000Z&X-Amz-Expires=3600&X-Amz-SignedHeaders=host'
+                            '&X-Amz-Signature={}'),
         'token = "<hex40>"': (hx(40), 'token = "{}"'),
-        'E-mail address': (f'{tok(6, string.ascii_lowercase)}.{tok(5, string.ascii_lowercase)}@acme-corp.io', 'Write to {} for access'),
+        'E-mail address': (f'{tok(6, string.ascii_lowercase)}.{tok(5, string.ascii_lowercase)}@acme-corp.io',
+                           'Write to {} for access'),
         'User name (ls -l)': (user, '-rw-------  1 {}  staff  1204 Jan  2 10:00 .env'),
         'User name (prose)': (user, 'I asked {} to rotate the keys tomorrow'),
     }
@@ -628,7 +640,8 @@ def _wrapped(line, s, width=60): # Wrapped at `width` columns, and the pieces of
 PLACE_FORMS = {'prompt': 'plain', 'assistant text': 'plain', 'thinking': 'plain', 'tool input': 'plain',
                'tool result': 'plain', 'toolUseResult': 'plain', 'attachment': 'plain', 'hook output': 'plain',
                'file path': 'path', '.env read': 'numbered', 'escaped (tool result)': 'escaped',
-               'wrapped (tool result)': 'wrapped', 'base64 (tool input)': 'base64', 'base64 under "data"': 'bare base64'}
+               'wrapped (tool result)': 'wrapped', 'base64 (tool input)': 'base64',
+               'base64 under "data"': 'bare base64'}
 
 def _form(form, line, s, n):
     "`(text, needles)`: `line` written in `form`, and the texts that show `s` there"
@@ -649,7 +662,8 @@ def _append(x, keys, text):
     "Append `text` to the string at `keys` in `x` (as a text block to a list of blocks)"
     for k in keys[:-1]: x = x[k]
     v = x.get(keys[-1])
-    x[keys[-1]] = f'{v}\n{text}' if isinstance(v, str) else [*v, {'type': 'text', 'text': text}] if isinstance(v, list) else text
+    if isinstance(v, list): x[keys[-1]] = [*v, {'type': 'text', 'text': text}]
+    else: x[keys[-1]] = f'{v}\n{text}' if isinstance(v, str) else text
 
 def _plant_sites(recs):
     "place -> `[(row, keys)]`: the strings of `recs` where each place's lines go (the attachment row is made later)"
@@ -657,17 +671,21 @@ def _plant_sites(recs):
     bash, reads = [t for t in tus if t[2].get('name') == 'Bash'], [t for t in tus if t[2].get('name') == 'Read']
     res = {b.get('tool_use_id'): (i, j) for i, j, b in _blocks(recs, 'user', 'tool_result')}
     (b0, b1, b2), r0 = [res[t[2]['id']] for t in bash[:3]], res[reads[0][2]['id']]
-    prompt = next(i for i, r in enumerate(recs) if r.get('type') == 'user' and not r.get('isMeta')  # typed, not a command
+    # the first typed prompt, not a command row
+    prompt = next(i for i, r in enumerate(recs) if r.get('type') == 'user' and not r.get('isMeta')
                   and isinstance(c := (r.get('message') or {}).get('content'), str) and not c.startswith('<'))
     text, think = _blocks(recs, 'assistant', 'text')[0], _blocks(recs, 'assistant', 'thinking')[0]
     hook = next(i for i, r in enumerate(recs) if r.get('subtype') == 'stop_hook_summary')
     mc = ('message', 'content')
     return {'prompt': [(prompt, mc)], 'assistant text': [(text[0], (*mc, text[1], 'text'))],
-            'thinking': [(think[0], (*mc, think[1], 'thinking'))], 'tool input': [(bash[0][0], (*mc, bash[0][1], 'input', 'command'))],
+            'thinking': [(think[0], (*mc, think[1], 'thinking'))],
+            'tool input': [(bash[0][0], (*mc, bash[0][1], 'input', 'command'))],
             'tool result': [(b0[0], (*mc, b0[1], 'content'))], 'toolUseResult': [(b0[0], ('toolUseResult', 'stdout'))],
-            'hook output': [(hook, ('hookInfos', 0, 'command'))], 'file path': [(reads[0][0], (*mc, reads[0][1], 'input', 'file_path'))],
+            'hook output': [(hook, ('hookInfos', 0, 'command'))],
+            'file path': [(reads[0][0], (*mc, reads[0][1], 'input', 'file_path'))],
             '.env read': [(r0[0], (*mc, r0[1], 'content')), (r0[0], ('toolUseResult', 'file', 'content'))],
-            'escaped (tool result)': [(b1[0], (*mc, b1[1], 'content'))], 'wrapped (tool result)': [(b2[0], (*mc, b2[1], 'content'))],
+            'escaped (tool result)': [(b1[0], (*mc, b1[1], 'content'))],
+            'wrapped (tool result)': [(b2[0], (*mc, b2[1], 'content'))],
             'base64 (tool input)': [(bash[1][0], (*mc, bash[1][1], 'input', 'command'))],
             'base64 under "data"': [(b1[0], ('toolUseResult', 'data'))], 'attachment': [], '_prompt': prompt}
 
@@ -680,14 +698,17 @@ def plant_secrets(
     recs, user = copy.deepcopy(list(recs)), user or (home_users(recs) or ['alice'])[0]
     sites, plants = _plant_sites(recs), L()
     for n, place in enumerate(PLACE_FORMS):
-        ps = [AttrDict(fmt=f.fmt, place=place, secret=f.secret, **dict(zip(('text', 'needles'),
-              _form(PLACE_FORMS[place], f.line, f.secret, k + 1)))) for k, f in enumerate(seeded_secrets(seed + n, user))]
+        fmts = seeded_secrets(seed + n, user)
+        ps = [AttrDict(fmt=f.fmt, place=place, secret=f.secret,
+                       **dict(zip(('text', 'needles'), _form(PLACE_FORMS[place], f.line, f.secret, k + 1))))
+              for k, f in enumerate(fmts)]
         plants += ps
         for i, keys in sites[place]: _append(recs[i], keys, '\n'.join(p.text for p in ps))
     p = recs[sites['_prompt']]
-    att = {'parentUuid': p['uuid'], 'isSidechain': False, 'type': 'attachment', 'uuid': stable_uuid(['plant', p['uuid']]),
-           'attachment': {'type': 'skill_listing', 'content': '\n'.join(x.text for x in plants if x.place == 'attachment'),
-                          'isInitial': True}, 'timestamp': p['timestamp'],
+    content = '\n'.join(x.text for x in plants if x.place == 'attachment')
+    att = {'parentUuid': p['uuid'], 'isSidechain': False, 'type': 'attachment',
+           'uuid': stable_uuid(['plant', p['uuid']]),
+           'attachment': {'type': 'skill_listing', 'content': content, 'isInitial': True}, 'timestamp': p['timestamp'],
            **{k: p[k] for k in ('userType', 'cwd', 'sessionId', 'version', 'gitBranch') if k in p}}
     kid = next(i for i, r in enumerate(recs) if r.get('parentUuid') == p['uuid'])
     recs[kid] = {**recs[kid], 'parentUuid': att['uuid']}
