@@ -170,8 +170,9 @@ def _rank(kind): return KIND_ORDER.index(kind) if kind in KIND_ORDER else KIND_O
 # %% ../nbs/16_redact.ipynb #4cde6edb
 _HOME = re.compile(r'^(?:/Users/|/home/|[A-Za-z]:\\Users\\)([^/\\]+)')
 # account names that name no person: hidden only after a home prefix, never as words
-GENERIC_USERS = frozenset({'root', 'user', 'admin', 'ubuntu', 'runner', 'vscode', 'node', 'app', 'dev', 'ec2-user',
-                           'codespace', 'jovyan', 'docker', 'ci', 'guest', 'shared', 'debian', 'pi'})
+GENERIC_USERS = frozenset({'root', 'user', 'admin', 'ubuntu', 'runner', 'vscode', 'node', 'app', 'dev', 'test',
+                           'ec2-user', 'azureuser', 'vagrant', 'centos', 'fedora', 'codespace', 'gitpod', 'coder',
+                           'jovyan', 'docker', 'jenkins', 'circleci', 'ci', 'guest', 'shared', 'debian', 'pi'})
 
 def home_users(
     recs, # Records, e.g. from `load_recs`
