@@ -4,12 +4,14 @@
 
 # %% auto #0
 __all__ = ['DS_SKIP', 'DS_PLUGINS', 'DS_KEYWORD_HINTS', 'RULES', 'FALLBACK_RULES', 'STRICT_KINDS', 'KEEP_EMAILS', 'DS_KINDS',
-           'KIND_ORDER', 'DS_MIN', 'STRUCT_KEYS', 'BLOB_KEYS', 'ds_scan', 'is_plausible', 'ds_kind', 'home_users',
-           'user_rule', 'Redactor', 'unescape', 'find_secrets', 'is_struct_key', 'is_blob', 'RedactReport',
-           'redact_recs', 'report_rows', 'agent_files', 'find_transcript', 'redact_sess']
+           'KIND_ORDER', 'GENERIC_USERS', 'THINK', 'DS_MIN', 'B64_MAX', 'B64_DEPTH', 'STRUCT_KEYS', 'PLACE_FORMS',
+           'ds_scan', 'is_plausible', 'ds_kind', 'home_users', 'user_rule', 'Redactor', 'unescape', 'text_view',
+           'decoded_views', 'b64_text', 'find_secrets', 'is_struct_key', 'is_blob', 'RedactReport', 'redact_recs',
+           'report_rows', 'seeded_secrets', 'plant_secrets', 'shown', 'leaked', 'recall_table', 'agent_files',
+           'find_transcript', 'redact_sess']
 
 # %% ../nbs/16_redact.ipynb #9e0ca716
-import re, json, base64, warnings
+import re, json, base64, warnings, random, string, copy, html
 from collections import Counter
 from pathlib import Path
 from fastcore.basics import AttrDict, patch, store_attr
@@ -61,7 +63,16 @@ def ds_scan(
 
 # %% ../nbs/16_redact.ipynb #26824a7e
 _KEYWORD = r'(?:password|passwd|passphrase|pwd|secret|api_?key|access_?token|auth_?token)'
-_PASSWORD = r'(?i)' + _KEYWORD + r'\w*["\']?\s*[:=]\s*(?P<q>["\']?)(?P<s>[^\s"\'`,;(){}\[\]<>$\\]{6,})(?P=q)'
+# the key (group k), then the value (group s), quoted or not
+_PASSWORD = (r'(?i)(?P<k>' + _KEYWORD + r'\w*|\b\w*token)["\']?\s*[:=]\s*(?P<q>["\']?)'
+             r'(?P<s>[^\s"\'`,;(){}\[\]<>$\\]{6,})(?P=q)')
+_AWS_ID = r'\b(?:AKIA|ASIA)[0-9A-Z]{16}\b'
+# 40 characters of base64 holding a lower and an upper case letter and a digit, standing alone
+_AWS_SECRET = (r'(?<![A-Za-z0-9/+])(?P<s>(?=[A-Za-z0-9/+]{0,39}[a-z])(?=[A-Za-z0-9/+]{0,39}[A-Z])'
+               r'(?=[A-Za-z0-9/+]{0,39}[0-9])[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])')
+_NEAR = r'[\s\S]{0,120}?'  # what may stand between an AWS key id and its secret
+_SIGNED_PARAM = (r'x-amz-(?:signature|credential|security-token)|x-goog-(?:signature|credential)'
+                 r'|signature|sig|awsaccesskeyid')
 # kind, pattern, words one of which the lowercased text must hold
 RULES = [(k, re.compile(p, re.S), hints) for k, p, hints in (
     ('private-key', r'-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY(?: BLOCK)?-----.*?-----END \1PRIVATE KEY(?: BLOCK)?-----',
@@ -73,35 +84,72 @@ RULES = [(k, re.compile(p, re.S), hints) for k, p, hints in (
     ('openai-key', r'\bsk-[A-Za-z0-9_-]*T3BlbkFJ[A-Za-z0-9_-]{20,}', ('t3blbkfj',)),
     ('github-token', r'\bgh[pousr]_[A-Za-z0-9]{36,}', ('ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_')),
     ('github-token', r'\bgithub_pat_[A-Za-z0-9_]{50,}', ('github_pat_',)),
+    ('gitlab-token', r'\bgl(?:pat|ptt|dt|rt|cbt|soat|ft)-[A-Za-z0-9_-]{20,}',
+                     ('glpat-', 'glptt-', 'gldt-', 'glrt-', 'glcbt-', 'glsoat-', 'glft-')),
+    ('huggingface-token', r'\bhf_[A-Za-z0-9]{30,}', ('hf_',)),
+    ('npm-token', r'\bnpm_[A-Za-z0-9]{36}', ('npm_',)),
+    ('pypi-token', r'\bpypi-AgE[A-Za-z0-9_-]{50,}', ('pypi-',)),
+    ('sendgrid-key', r'\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}', ('sg.',)),
+    ('mailgun-key', r'\bkey-[0-9a-f]{32}', ('key-',)),
+    ('shopify-token', r'\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}', ('shpat_', 'shpca_', 'shppa_', 'shpss_')),
+    ('digitalocean-token', r'\bdo[opr]_v1_[a-f0-9]{64}', ('_v1_',)),
+    ('linear-key', r'\blin_api_[A-Za-z0-9]{40}', ('lin_api_',)),
     ('aws-secret', r'(?i)aws_?secret_?(?:access_?)?key\w*["\']?\s*[:=]\s*["\']?'
                    r'(?P<s>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])', ('aws',)),
+    ('aws-secret', _AWS_ID + _NEAR + _AWS_SECRET, ('akia', 'asia')),
+    ('aws-secret', _AWS_SECRET + _NEAR + _AWS_ID, ('akia', 'asia')),
+    ('gcp-key', r'(?i)private_key_id["\']?\s*[:=]\s*["\']?(?P<s>[0-9a-f]{40})', ('private_key_id',)),
     ('stripe-key', r'\b[rsp]k_(?:live|test)_[0-9A-Za-z]{20,}', ('k_live_', 'k_test_')),
     ('google-api-key', r'\bAIza[0-9A-Za-z_-]{35}', ('aiza',)),
     ('jwt', r'\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}', ('eyj',)),
+    ('url-signature', r'(?i)[?&](?:' + _SIGNED_PARAM + r')=(?P<s>[^&\s"\'#<>]{16,})',
+                      ('signature', 'credential', 'sig=', 'security-token', 'awsaccesskeyid')),
+    ('basic-auth', r'(?i)\bauthorization["\']?\s*[:=]\s*["\']?basic\s+(?P<s>[A-Za-z0-9+/]{8,}={0,2})', ('basic',)),
     ('bearer-token', r'(?i)\bbearer\s+(?P<s>[A-Za-z0-9._~+/-]{16,}=*)', ('bearer',)),
     ('password', _PASSWORD, ('pass', 'pwd', 'secret', 'key', 'token')),
+    ('password', r'\b[a-z][a-z0-9+.-]*://[^\s:/@]+:(?P<s>[^\s:/@]+)@', ('://',)),
+    ('password', r'\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]*?\s-p(?P<q>["\']?)(?P<s>[^\s"\']{4,})(?P=q)',
+                 ('mysql', 'mariadb')),
+    ('password', r'\bcurl\b[^\n|;&]*?\s(?:-[A-Za-z]*u ?|--user[ =])(?P<q>["\']?)[^\s:"\']+:'
+                 r'(?P<s>[^\s"\']{4,})(?P=q)', ('curl',)),
     ('email', r'(?<![\w.%+:/-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b', ('@',)),
 )]
 FALLBACK_RULES = [(k, re.compile(p), hints) for k, p, hints in (
     ('aws-key', r'\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b', ('akia', 'asia', 'abia', 'acca')),
     ('slack-token', r'\bxox[abposr]-[0-9A-Za-z-]{10,}', ('xox',)),
     ('slack-token', r'https://hooks\.slack\.com/services/[A-Za-z0-9_/]+', ('hooks.slack.com',)),
-    ('password', r'\b[a-z][a-z0-9+.-]*://[^\s:/@]+:(?P<s>[^\s:/@]+)@', ('://',)),
 )]
 
+
 # %% ../nbs/16_redact.ipynb #a486f82a
-STRICT_KINDS = frozenset({'private-key', 'anthropic-key', 'openai-key', 'github-token', 'aws-key', 'aws-secret',
-                          'stripe-key', 'google-api-key', 'slack-token', 'jwt', 'email', 'user', 'name'})
+STRICT_KINDS = frozenset({'private-key', 'anthropic-key', 'openai-key', 'github-token', 'gitlab-token',
+                          'huggingface-token', 'npm-token', 'pypi-token', 'sendgrid-key', 'mailgun-key',
+                          'shopify-token', 'digitalocean-token', 'linear-key', 'aws-key', 'aws-secret', 'gcp-key',
+                          'stripe-key', 'google-api-key', 'slack-token', 'jwt', 'url-signature', 'basic-auth',
+                          'email', 'user', 'name'})
 _TEMPLATE = re.compile(r'(?i)your|example|xxxx|placeholder|dummy|redacted|changeme|<|>|\$\{|\{\{|\*\*\*')
-KEEP_EMAILS = re.compile(r'(?i)^git@|^(?:noreply|claude)@anthropic\.com$|@example\.(?:com|org|net)$')
+# addresses nobody reads: Claude Code's and git's own, the reserved domains (RFC 2606, 6761), and test.com-style ones
+KEEP_EMAILS = re.compile(r'(?i)^git@|^(?:noreply|claude)@anthropic\.com$|@example\.(?:com|org|net)$'
+                         r'|\.(?:test|example|invalid|localhost)$|@(?:[\w-]+\.)*(?:test|domain)\.(?:com|org|net)$')
+# values that stand for a secret in code and docs rather than being one
+_WEAK = frozenset('password passwd pass secret token string str none null true false undefined value required'.split())
+_NUMBER = re.compile(r'[\d.,:/_-]+')  # a count, version, date or time
+_DOTTED = re.compile(r'[A-Za-z_]\w*(?:\.\w+)+[!?]?')  # `self.password`, `process.env.X!`: code
+_KEYISH = re.compile(r'(?i)pass|secret|token|key')  # `phc_development_key`: a name for a secret, not one
+_PLAIN_LEAD = re.compile(r'["\']$|://|^[A-Z][A-Z0-9_]*["\']?\s*[:=]\s*$|^(?:mysql|mysqldump|mysqladmin|mariadb|curl)\b')
 
 def is_plausible(
     kind:str, # The kind of secret, e.g. 'password'
     s:str, # The text found
+    lead:str='', # The text of the match before `s`: the key and `=` of `password=...`
 )->bool:
-    "Is `s` worth redacting as a `kind`? Generic kinds need a digit and no template word; kept e-mails are not"
+    "Is `s` worth redacting as a `kind`? Generic kinds need a digit or a plain key before them; kept e-mails are not"
     if kind == 'email': return not KEEP_EMAILS.search(s)
-    return kind in STRICT_KINDS or (any(c.isdigit() for c in s) and not _TEMPLATE.search(s))
+    if kind in STRICT_KINDS: return True
+    if _TEMPLATE.search(s) or s.lower() in _WEAK or _NUMBER.fullmatch(s): return False
+    if any(c.isdigit() for c in s): return True
+    return bool(_PLAIN_LEAD.search(lead)) and not (_DOTTED.fullmatch(s) or _KEYISH.search(s))
+
 
 # %% ../nbs/16_redact.ipynb #82bcdd75
 DS_KINDS = {'AWS Access Key': 'aws-key', 'GitHub Token': 'github-token', 'OpenAI Token': 'openai-key',
@@ -109,8 +157,9 @@ DS_KINDS = {'AWS Access Key': 'aws-key', 'GitHub Token': 'github-token', 'OpenAI
             'Private Key': 'private-key', 'Basic Auth Credentials': 'password', 'Secret Keyword': 'secret'}
 # '*': other detect-secrets kinds
 KIND_ORDER = ('private-key', 'anthropic-key', 'openai-key', 'github-token', 'aws-key', 'aws-secret', 'stripe-key',
-              'google-api-key', 'slack-token', 'jwt', '*', 'bearer-token', 'password', 'secret', 'email', 'user',
-              'name')
+              'google-api-key', 'slack-token', 'jwt', 'gitlab-token', 'huggingface-token', 'npm-token', 'pypi-token',
+              'sendgrid-key', 'mailgun-key', 'shopify-token', 'digitalocean-token', 'linear-key', 'gcp-key',
+              'url-signature', 'basic-auth', '*', 'bearer-token', 'password', 'secret', 'email', 'user', 'name')
 
 def ds_kind(t:str): # A detect-secrets secret type, e.g. 'Twilio API Key'
     "Our kind for detect-secrets type `t`"
@@ -120,6 +169,10 @@ def _rank(kind): return KIND_ORDER.index(kind) if kind in KIND_ORDER else KIND_O
 
 # %% ../nbs/16_redact.ipynb #4cde6edb
 _HOME = re.compile(r'^(?:/Users/|/home/|[A-Za-z]:\\Users\\)([^/\\]+)')
+# account names that name no person: hidden only after a home prefix, never as words
+GENERIC_USERS = frozenset({'root', 'user', 'admin', 'ubuntu', 'runner', 'vscode', 'node', 'app', 'dev', 'test',
+                           'ec2-user', 'azureuser', 'vagrant', 'centos', 'fedora', 'codespace', 'gitpod', 'coder',
+                           'jovyan', 'docker', 'jenkins', 'circleci', 'ci', 'guest', 'shared', 'debian', 'pi'})
 
 def home_users(
     recs, # Records, e.g. from `load_recs`
@@ -135,28 +188,43 @@ def _alts(names): # Names, with the dashed forms Claude Code gives project folde
 def user_rule(
     users, # User names, e.g. from `home_users`
 )->re.Pattern:
-    "A pattern matching `users` after a home prefix: `/Users/`, `/home/`, `\\Users\\`, or `-Users-` in a folder name"
+    "A pattern matching `users` wherever they stand as words; `GENERIC_USERS` only after a home prefix"
     pre = r'(?:(?<=/Users/)|(?<=/home/)|(?<=\\Users\\)|(?<=Users\\\\)|(?<=-Users-)|(?<=-home-))'
-    return re.compile(pre + f'(?:{_alts(users)})' + r'(?![A-Za-z0-9_])')
+    named = [u for u in users if u.lower() not in GENERIC_USERS]
+    generic = [u for u in users if u.lower() in GENERIC_USERS]
+    alts = [rf'(?<![A-Za-z0-9_])(?:{_alts(named)})'] if named else []
+    if generic: alts.append(pre + f'(?:{_alts(generic)})')
+    return re.compile('(?:' + ('|'.join(alts) or '(?!)') + r')(?![A-Za-z0-9_])')
+
 
 # %% ../nbs/16_redact.ipynb #0745e51b
+# what to do with a signed thinking block whose text would change (its signature then no longer matches)
+THINK = {'drop': 'remove the block: the session resumes, less that reasoning',
+         'keep': 'keep it with its text redacted: for a copy that is read, not resumed',
+         'drop-secrets': 'remove it for a secret; keep it unchanged when it holds only names (the name stays there)'}
+
 class Redactor:
     "Finds secrets in strings and replaces each distinct one with a stable placeholder `[REDACTED:kind:n]`"
     def __init__(self,
-                 users=(), # User names to hide where they follow a home prefix, e.g. from `home_users`
+                 users=(), # User names to hide wherever they stand as words (see `user_rule`), e.g. from `home_users`
                  names=(), # Other words to hide wherever they stand as whole words (a real name, a host)
                  detector:bool=True, # Run detect-secrets as well as our rules (when it is installed)?
                  keep=(), # Texts never redacted
-                 think:str='drop'): # Signed thinking holding a secret: 'drop' it (resumable) or 'keep' it redacted
-        if think not in ('drop', 'keep'): raise ValueError(f"think must be 'drop' or 'keep', not {think!r}")
+                 think:str='drop'): # Signed thinking whose text would change: a key of `THINK`
+        if think not in THINK: raise ValueError(f"think must be one of {', '.join(map(repr, THINK))}, not {think!r}")
         store_attr('detector,think')
         self.keep, self.mapping, self.counts = set(keep), {}, Counter()
         self._strs, self._lines, self._seen = {}, {}, set()
         self.rules = list(RULES) + ([] if detector and DS_PLUGINS else FALLBACK_RULES)
-        if users: self.rules.append(('user', user_rule(users), ('users', 'home')))
+        self.view_rules = self.rules + [r for r in FALLBACK_RULES if r not in self.rules]  # for decoded views
+        if users:
+            hints = tuple({v.lower() for u in users for v in (u, re.sub(r'[^A-Za-z0-9]', '-', u))})
+            self.rules.append(ur := ('user', user_rule(users), hints))
+            self.view_rules.append(ur)
         if names:
             word = re.compile(rf'(?<![A-Za-z0-9_])(?:{_alts(names)})(?![A-Za-z0-9_])')
-            self.rules.append(('name', word, tuple(n.lower() for n in names)))
+            self.rules.append(nr := ('name', word, tuple(n.lower() for n in names)))
+            self.view_rules.append(nr)
         if detector and not DS_PLUGINS: _warn_no_ds()
     def __repr__(self): return f'Redactor({len(self.mapping)} secrets: {dict(self.counts)})'
 
@@ -210,19 +278,108 @@ def _ds_spans(self:Redactor, s):
         at += len(l) + 1
     return out
 
+# %% ../nbs/16_redact.ipynb #e556b97e
+_ESC = re.compile(r'\\(?:u([0-9a-fA-F]{4})|([\\/"bfnrt]))')
+_ESC_CHARS = {'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
+# a line break after a long line ending in 8 key characters, before another that neither assigns (`NAME=`,
+# `key:`) nor is a PEM armour line: a key wrapped at a fixed width
+_WRAP = re.compile(r'(?<=[^\n]{32}[A-Za-z0-9+/=_-]{8})\r?\n[ \t]*'
+                   r'(?![A-Za-z_][\w.]*\s*[:=])(?=[A-Za-z0-9+/=_.]|-(?!----))')
+
+def _unesc(m): return chr(int(m[1], 16)) if m[1] else _ESC_CHARS.get(m[2], m[2])
+
+def text_view(
+    s:str, # Text
+    rx:re.Pattern, # What to replace
+    repl, # A function of a match: its replacement
+)->tuple|None: # `(text, starts, ends)`: where in `s` each character of `text` begins and ends; None: no match
+    "`s` with each match of `rx` replaced by `repl(match)`, and a map from the new text back to `s`"
+    parts, starts, ends, at = [], [], [], 0
+    for m in rx.finditer(s):
+        a, b = m.span(); r = repl(m)
+        parts += [s[at:a], r]; starts += [*range(at, a), *[a] * len(r)]; ends += [*range(at + 1, a + 1), *[b] * len(r)]
+        at = b
+    if not parts: return None
+    parts.append(s[at:]); starts += range(at, len(s)); ends += range(at + 1, len(s) + 1)
+    return ''.join(parts), starts, ends
+
+def _then(cur, v): # A view of `s`, and a view of that view's text
+    return v[0], [cur[1][i] for i in v[1]], [cur[2][j - 1] for j in v[2]]
+
+def decoded_views(
+    s:str, # Text
+)->list: # `(text, starts, ends)` views, as `text_view` gives them
+    "`s` with JSON and unicode escapes read (twice: JSON held in JSON), then also with wrapped lines rejoined"
+    out, cur = [], (s, range(len(s)), range(1, len(s) + 1))
+    for _ in range(2):
+        if '\\' in cur[0] and (v := text_view(cur[0], _ESC, _unesc)): cur = _then(cur, v)
+    if cur[0] is not s: out.append(cur)
+    if v := text_view(cur[0], _WRAP, lambda m: ''): out.append(_then(cur, v))
+    return out
+
+
+# %% ../nbs/16_redact.ipynb #dca0c92e
+_B64_RUN = re.compile(r'(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{20,}={0,2}(?![A-Za-z0-9+/=_-])')
+B64_MAX = 4096  # longest base64 run decoded: longer ones are files, not a pasted secret
+B64_DEPTH = 2  # base64 inside base64 is read this deep
+
+def b64_text(
+    run:str, # A run of base64 (standard or URL-safe) characters
+)->str|None:
+    "The text `run` decodes to, or None when it is not base64 of printable UTF-8"
+    if len(run) > B64_MAX or len(run.rstrip('=')) % 4 == 1: return None
+    url = '-' in run or '_' in run
+    if url and ('+' in run or '/' in run): return None
+    try: t = base64.b64decode(run + '=' * (-len(run) % 4), altchars=b'-_' if url else None, validate=True).decode()
+    except ValueError: return None
+    return t if all(c.isprintable() or c in '\n\r\t' for c in t) else None
+
+@patch
+def _b64_spans(self:Redactor, s, depth):
+    "`(start, end, kind, run)` of each base64 run in `s` whose text holds a secret: the run is the secret"
+    out = []
+    for m in _B64_RUN.finditer(s) if len(s) >= 20 else ():
+        if (t := b64_text(m[0])) and (inner := _pick(self.spans(t, depth + 1))):
+            out.append((*m.span(), min((c[2] for c in inner), key=_rank), m[0]))
+    return out
+
+
 # %% ../nbs/16_redact.ipynb #98fb0ac5
 @patch
-def find(self:Redactor, s:str): # Text to search
-    "The secrets in `s`: `(start, end, kind)` spans, in order, none overlapping"
-    low = s.lower()
-    cands = [(m.start(g), m.end(g), k) for k, rx, hints in self.rules if any(h in low for h in hints)
-             for m in rx.finditer(s) for g in ['s' if 's' in rx.groupindex else 0]]
-    cands = [c for c in cands + self._ds_spans(s)
-             if c[1] > c[0] and (t := s[c[0]:c[1]]) not in self.keep and is_plausible(c[2], t)]
+def _cands(self:Redactor, s, rules):
+    "Plausible `(start, end, kind)` matches of `rules` in `s`"
+    low, out = s.lower(), []
+    for k, rx, hints in rules:
+        if not any(h in low for h in hints): continue
+        g = 's' if 's' in rx.groupindex else 0
+        for m in rx.finditer(s):
+            a, b = m.span(g)
+            if b > a and is_plausible(k, s[a:b], s[m.start():a]): out.append((a, b, k))
+    return out
+
+def _pick(cands):
+    "The candidates that win: the earlier kind in `KIND_ORDER`, then the longer; none overlapping, in order"
     out = []
     for c in sorted(cands, key=lambda c: (_rank(c[2]), c[0] - c[1])):
         if all(c[1] <= o[0] or o[1] <= c[0] for o in out): out.append(c)
     return sorted(out)
+
+@patch
+def spans(self:Redactor, s:str, # Text to search
+          depth:int=0): # How many base64 layers `s` sits under
+    "Every candidate `(start, end, kind, secret)` in `s`, overlapping: in the text, its decoded views and its base64"
+    cands = [(a, b, k, s[a:b]) for a, b, k in self._cands(s, self.view_rules if depth else self.rules)]
+    if not depth: cands += [(a, b, k, s[a:b]) for a, b, k in self._ds_spans(s) if is_plausible(k, s[a:b])]
+    for t, starts, ends in decoded_views(s):
+        cands += [(starts[a], ends[b-1], k, t[a:b]) for a, b, k in self._cands(t, self.view_rules)]
+    if depth < B64_DEPTH: cands += self._b64_spans(s, depth)
+    return [c for c in cands if c[3] not in self.keep and s[c[0]:c[1]] not in self.keep]
+
+@patch
+def find(self:Redactor, s:str): # Text to search
+    "The secrets in `s`: `(start, end, kind)` spans, in order, none overlapping"
+    return [c[:3] for c in _pick(self.spans(s))]
+
 
 # %% ../nbs/16_redact.ipynb #4663c3a4
 @patch
@@ -230,8 +387,8 @@ def redact(self:Redactor, s:str): # Text to redact
     "`(new text, [(kind, placeholder, secret)])`: `s` with each secret replaced by its placeholder"
     if s in self._strs: return self._strs[s]
     parts, fs, at = [], [], 0
-    for a, b, k in self.find(s):
-        sec = s[a:b]; ph = self.placeholder(sec, k)
+    for a, b, k, sec in _pick(self.spans(s)):
+        ph = self.placeholder(sec, k)
         parts += [s[at:a], ph]; fs.append((k, ph, unescape(sec))); at = b
     res = self._strs[s] = (''.join(parts) + s[at:], fs) if fs else (s, [])
     return res
@@ -248,19 +405,25 @@ def find_secrets(
 STRUCT_KEYS = frozenset({'id', 'uuid', 'sessionId', 'signature', 'timestamp', 'type', 'subtype', 'media_type',
                          'version', 'model', 'userType', 'entrypoint', 'encrypted_content', 'encrypted_index'})
 _ID_KEY = re.compile(r'(?:Uuids?|UUID|ID|Id|_id)$')
-BLOB_KEYS = frozenset({'data', 'base64'})
 _B64 = re.compile(r'[A-Za-z0-9+/=\s]{64,}')
 
 def is_struct_key(k): # A dict key
     "Is `k` a key whose string value is an id, link, signature or envelope field, never redacted?"
     return isinstance(k, str) and (k in STRUCT_KEYS or bool(_ID_KEY.search(k)))
 
-def is_blob(k, s): # A dict key and its string value
-    "Is `s` a base64 payload (under a `data` or `base64` key)?"
-    return k in BLOB_KEYS and _B64.fullmatch(s) is not None
+def is_blob(
+    d:dict, # A JSON object
+    k, # One of its keys
+)->bool:
+    "Is `d[k]` bytes in base64: an image or document block's `source`, `redacted_thinking`, or an image a tool read?"
+    if not (isinstance(v := d.get(k), str) and _B64.fullmatch(v)): return False
+    if k == 'data': return d.get('type') in ('base64', 'redacted_thinking')
+    return k == 'base64' and str(d.get('type')).startswith(('image/', 'application/'))
+
 
 # %% ../nbs/16_redact.ipynb #11cd90ae
 DROP = object()  # a thinking block to remove
+NAME_KINDS = frozenset({'user', 'name'})  # kinds that are names rather than secrets
 
 def _key(path, k): return f'{path}.{k}' if path else str(k)
 
@@ -268,7 +431,7 @@ def _key(path, k): return f'{path}.{k}' if path else str(k)
 def _walk(self:Redactor, x, path, rows, key=None):
     "`x` redacted: itself if unchanged, `DROP` for signed thinking whose text changed; adds `(path, finding)` rows"
     if isinstance(x, str):
-        if is_struct_key(key) or is_blob(key, x): return x
+        if is_struct_key(key): return x
         new, fs = self.redact(x)
         rows += [(path, f) for f in fs]
         return new if fs else x  # the very string given, not the equal one cached
@@ -280,13 +443,17 @@ def _walk(self:Redactor, x, path, rows, key=None):
     out = {}
     for k, v in x.items():
         nk = self._walk(k, _key(path, k), rows) if isinstance(k, str) else k
-        out[nk] = self._walk(v, _key(path, k), rows, k)
+        out[nk] = v if is_blob(x, k) else self._walk(v, _key(path, k), rows, k)
     if all(k in out and out[k] is v for k, v in x.items()): return x
-    signed_thinking = x.get('type') == 'thinking' and x.get('signature')
-    if self.think == 'drop' and signed_thinking and out.get('thinking') != x.get('thinking'):
-        rows[n0:] = [(p, f, 'dropped') for p, f in rows[n0:]]
-        return DROP
+    if x.get('type') == 'thinking' and x.get('signature') and out.get('thinking') != x.get('thinking'):
+        if self.think == 'drop-secrets' and all(f[0] in NAME_KINDS for _, f in rows[n0:]):
+            rows[n0:] = [(p, f, 'kept') for p, f in rows[n0:]]
+            return x
+        if self.think != 'keep':
+            rows[n0:] = [(p, f, 'dropped') for p, f in rows[n0:]]
+            return DROP
     return out
+
 
 # %% ../nbs/16_redact.ipynb #61ec63a4
 _LINKS = ('parentUuid', 'logicalParentUuid', 'leafUuid')
@@ -320,7 +487,7 @@ def redact_recs(
     recs, # Records, e.g. from `load_recs`; never modified
     home:bool=True, # Hide the user names of home paths (from the records' `cwd`s)
     names=(), # Other words to hide wherever they stand as whole words
-    think:str='drop', # Signed thinking that held a secret: 'drop' (resumable) or 'keep' redacted
+    think:str='drop', # Signed thinking that held a secret: 'drop', 'keep' redacted, or 'drop-secrets' (see `THINK`)
     detector:bool=True, # Run detect-secrets too (when installed)
     keep=(), # Texts never redacted
     rd:Redactor|None=None, # A `Redactor` to share placeholders with other calls; made from the arguments above if None
@@ -356,8 +523,9 @@ def _texts(x, key=None):
     while todo:
         x, key = todo.pop()
         if isinstance(x, str):
-            if not (is_struct_key(key) or is_blob(key, x)): yield x
-        elif isinstance(x, dict): todo += reversed([kv for k, v in x.items() for kv in ((k, None), (v, k))])
+            if not is_struct_key(key): yield x
+        elif isinstance(x, dict):
+            todo += reversed([kv for k, v in x.items() for kv in [(k, None)] + ([] if is_blob(x, k) else [(v, k)])])
         elif isinstance(x, list): todo += ((v, key) for v in reversed(x))
 
 def _walked(rd, r):
@@ -381,12 +549,202 @@ def _repr_markdown_(self:RedactReport):
     n_recs = len({(r.file, r.i) for r in self})
     head = (f"**{len(by)} secret{'s' if len(by) != 1 else ''}** replaced {len(self)} times in {n_recs} records: "
             + ', '.join(f'{k} {n}' for k, n in self.counts.most_common()))
-    def dropped(rs): return 'thinking dropped' if any(r.action == 'dropped' for r in rs) else ''
+    def dropped(rs):
+        acts = {r.action for r in rs}
+        return 'thinking dropped' if 'dropped' in acts else 'left in signed thinking' if 'kept' in acts else ''
     rows = [f"| `{p}` | {len(rs)} | {dropped(rs)} | {_where(rs)} |" for p, rs in by.items()]
     return head + '\n\n| placeholder | times | | where (record:path) |\n|---|---|---|---|\n' + '\n'.join(rows)
 
 @patch
 def __repr__(self:RedactReport): return self._repr_markdown_()
+
+# %% ../nbs/16_redact.ipynb #0361658c
+_WORDS = ('correct', 'horse', 'battery', 'staple', 'orbit', 'maple', 'river', 'quartz', 'velvet', 'lantern', 'copper')
+
+def _seed_formats(rng, user):
+    "format name -> (secret, line carrying it), each secret fresh from `rng`"
+    def tok(n, al=string.ascii_letters + string.digits): return ''.join(rng.choice(al) for _ in range(n))
+    def up(n): return tok(n, string.ascii_uppercase + string.digits)
+    def hx(n): return tok(n, '0123456789abcdef')
+    b64, url = string.ascii_letters + string.digits + '+/', string.ascii_letters + string.digits + '-_'
+    def aws_secret(): return tok(38, b64) + rng.choice('abc') + rng.choice('XYZ')  # mixed case, as AWS gives them
+    def words(n): return '-'.join(rng.sample(_WORDS, n))
+    pem_body = tok(64, b64) + '\n' + tok(64, b64) + '\n' + tok(24, b64)
+    f = {
+        'AWS access key id': ('AKIA' + up(16), 'export AWS_ACCESS_KEY_ID={}'),
+        'AWS secret (keyed)': (aws_secret(), 'aws_secret_access_key = {}'),
+        'AWS secret beside its id': (aws_secret(), f'AKIA{up(16)}  {{}}  us-east-1'),
+        'Anthropic key': ('sk-ant-api03-' + tok(93, url) + 'AA', 'ANTHROPIC_API_KEY={}'),
+        'OpenAI project key': ('sk-proj-' + tok(40, url) + 'T3BlbkFJ' + tok(40, url), 'OPENAI_API_KEY={}'),
+        'GitHub token in a URL': ('ghp_' + tok(36), 'git clone https://{}@github.com/acme/app.git'),
+        'GitHub fine-grained token': ('github_pat_' + tok(22) + '_' + tok(59), 'GH_TOKEN={}'),
+        'GitLab token': ('glpat-' + tok(20, url), 'glab auth login --hostname gitlab.com --token {}'),
+        'HuggingFace token': ('hf_' + tok(34, string.ascii_letters), 'huggingface-cli login --token {}'),
+        'npm token': ('npm_' + tok(36), '//registry.npmjs.org/:_authToken={}'),
+        'PyPI token': ('pypi-AgEIcHlwaS5vcmc' + tok(60, url), 'uv publish -t {}'),
+        'Slack bot token': ('xoxb-' + tok(11, string.digits) + '-' + tok(13, string.digits) + '-' + tok(24),
+                            'SLACK_BOT_TOKEN={}'),
+        'Slack webhook': ('https://hooks.slack.com/services/T' + up(8) + '/B' + up(10) + '/' + tok(24),
+                          'curl -X POST {}'),
+        'Stripe key': ('sk_live_' + tok(24), 'stripe.api_key = "{}"'),
+        'Google API key': ('AIza' + tok(35, url), "const key = '{}';"),
+        'SendGrid key': ('SG.' + tok(22, url) + '.' + tok(43, url), 'sg = SendGridAPIClient("{}")'),
+        'Mailgun key (curl --user)': ('key-' + hx(32), "curl -s --user 'api:{}' https://api.mailgun.net/v3/mg/m"),
+        'Shopify token': ('shpat_' + hx(32), "headers = {{'X-Shopify-Access-Token': '{}'}}"),
+        'DigitalOcean token': ('dop_v1_' + hx(64), 'doctl auth init -t {}'),
+        'Linear key': ('lin_api_' + tok(40), "client = LinearClient('{}')"),
+        'JSON Web Token': ('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI' + tok(24, url) + '.' + tok(43, url),
+                           'Cookie: session={}'),
+        'Private key block': ('-----BEGIN RSA PRIVATE KEY-----\n' + pem_body + '\n-----END RSA PRIVATE KEY-----', '{}'),
+        'GCP private_key_id': (hx(40), '"private_key_id": "{}",'),
+        'URL password': (tok(16), 'DATABASE_URL=postgres://app:{}@db.internal:5432/prod'),
+        'URL password, letters only': (tok(12, string.ascii_letters), 'REDIS_URL=redis://default:{}@cache:6379'),
+        'PGPASSWORD without a digit': (words(3), 'PGPASSWORD={} psql -h db -U app'),
+        'password=…': ('Hunter2-' + tok(8), 'password={}'),
+        'Authorization: Bearer': (tok(32, url + '.'), "curl -H 'Authorization: Bearer {}' https://api.acme.io/v1"),
+        'Authorization: Basic': (base64.b64encode(f'deploy:{tok(14)}'.encode()).decode(),
+                                 "curl -H 'Authorization: Basic {}' https://ci.acme.io"),
+        "mysql -p'…'": (tok(6) + '!' + tok(5), "mysql -h db -u root -p'{}' prod"),
+        'mysql -pSECRET': (tok(12), 'mysqldump -u app -p{} prod > dump.sql'),
+        'curl -u ID:TOKEN': (hx(32), f'curl -u AC{hx(32)}:{{}} https://api.twilio.com/2010-04-01/Accounts.json'),
+        'X-Amz-Signature': (hx(64), 'https://acme.s3.amazonaws.com/r.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256'
+                            '&X-Amz-Date=20260101T000000Z&X-Amz-Expires=3600&X-Amz-SignedHeaders=host'
+                            '&X-Amz-Signature={}'),
+        'token = "<hex40>"': (hx(40), 'token = "{}"'),
+        'E-mail address': (f'{tok(6, string.ascii_lowercase)}.{tok(5, string.ascii_lowercase)}@acme-corp.io',
+                           'Write to {} for access'),
+        'User name (ls -l)': (user, '-rw-------  1 {}  staff  1204 Jan  2 10:00 .env'),
+        'User name (prose)': (user, 'I asked {} to rotate the keys tomorrow'),
+    }
+    return {k: (s, line.format(s)) for k, (s, line) in f.items()}
+
+def seeded_secrets(
+    seed:int=31, # Seed of the random stream
+    user:str='alice', # The user name planted where a name stands
+)->L: # `AttrDict`s with `fmt`, `secret` and `line`
+    "Made-up secrets of every format the rules know, each in a line of the shape people paste it in"
+    return L(AttrDict(fmt=k, secret=s, line=l) for k, (s, l) in _seed_formats(random.Random(seed), user).items())
+
+
+# %% ../nbs/16_redact.ipynb #7e47384a
+def _escaped(line, s): # JSON-escaped as a tool's JSON output writes it: the first character as `\u`, `/` as `\/`
+    e = f'\\u{ord(s[0]):04x}' + s[1:].replace('/', '\\/')
+    return line.replace('/', '\\/').replace(s.replace('/', '\\/'), e), e
+
+def _wrapped(line, s, width=60): # Wrapped at `width` columns, and the pieces of `s` the wrap leaves
+    a = line.index(s)
+    cuts = [0, *[i for i in range(width, len(line), width)], len(line)]
+    pieces = [line[max(x, a):min(y, a + len(s))] for x, y in zip(cuts, cuts[1:]) if x < a + len(s) and y > a]
+    return '\n'.join(line[x:y] for x, y in zip(cuts, cuts[1:])), [p for p in pieces if len(p) >= 8] or [s]
+
+# place -> how a line is written there
+PLACE_FORMS = {'prompt': 'plain', 'assistant text': 'plain', 'thinking': 'plain', 'tool input': 'plain',
+               'tool result': 'plain', 'toolUseResult': 'plain', 'attachment': 'plain', 'hook output': 'plain',
+               'file path': 'path', '.env read': 'numbered', 'escaped (tool result)': 'escaped',
+               'wrapped (tool result)': 'wrapped', 'base64 (tool input)': 'base64',
+               'base64 under "data"': 'bare base64'}
+
+def _form(form, line, s, n):
+    "`(text, needles)`: `line` written in `form`, and the texts that show `s` there"
+    if form == 'plain': return line, [s]
+    if form == 'path': return f'/srv/drop/{line}', [s]
+    if form == 'numbered': return f'{n:>6}→{line}', [s]
+    if form == 'escaped': t, e = _escaped(line, s); return t, [s, e]
+    if form == 'wrapped': return _wrapped(line, s)
+    b = base64.b64encode(line.encode()).decode()
+    return (b if form == 'bare base64' else f'echo {b} | base64 -d'), [s, b]
+
+def _blocks(recs, role, typ): # `(row, block index, block)` of each `typ` block in `role` rows
+    return [(i, j, b) for i, r in enumerate(recs) if r.get('type') == role
+            and isinstance(c := (r.get('message') or {}).get('content'), list)
+            for j, b in enumerate(c) if isinstance(b, dict) and b.get('type') == typ]
+
+def _append(x, keys, text):
+    "Append `text` to the string at `keys` in `x` (as a text block to a list of blocks)"
+    for k in keys[:-1]: x = x[k]
+    v = x.get(keys[-1])
+    if isinstance(v, list): x[keys[-1]] = [*v, {'type': 'text', 'text': text}]
+    else: x[keys[-1]] = f'{v}\n{text}' if isinstance(v, str) else text
+
+def _plant_sites(recs):
+    "place -> `[(row, keys)]`: the strings of `recs` where each place's lines go (the attachment row is made later)"
+    tus = _blocks(recs, 'assistant', 'tool_use')
+    bash, reads = [t for t in tus if t[2].get('name') == 'Bash'], [t for t in tus if t[2].get('name') == 'Read']
+    res = {b.get('tool_use_id'): (i, j) for i, j, b in _blocks(recs, 'user', 'tool_result')}
+    (b0, b1, b2), r0 = [res[t[2]['id']] for t in bash[:3]], res[reads[0][2]['id']]
+    # the first typed prompt, not a command row
+    prompt = next(i for i, r in enumerate(recs) if r.get('type') == 'user' and not r.get('isMeta')
+                  and isinstance(c := (r.get('message') or {}).get('content'), str) and not c.startswith('<'))
+    text, think = _blocks(recs, 'assistant', 'text')[0], _blocks(recs, 'assistant', 'thinking')[0]
+    hook = next(i for i, r in enumerate(recs) if r.get('subtype') == 'stop_hook_summary')
+    mc = ('message', 'content')
+    return {'prompt': [(prompt, mc)], 'assistant text': [(text[0], (*mc, text[1], 'text'))],
+            'thinking': [(think[0], (*mc, think[1], 'thinking'))],
+            'tool input': [(bash[0][0], (*mc, bash[0][1], 'input', 'command'))],
+            'tool result': [(b0[0], (*mc, b0[1], 'content'))], 'toolUseResult': [(b0[0], ('toolUseResult', 'stdout'))],
+            'hook output': [(hook, ('hookInfos', 0, 'command'))],
+            'file path': [(reads[0][0], (*mc, reads[0][1], 'input', 'file_path'))],
+            '.env read': [(r0[0], (*mc, r0[1], 'content')), (r0[0], ('toolUseResult', 'file', 'content'))],
+            'escaped (tool result)': [(b1[0], (*mc, b1[1], 'content'))],
+            'wrapped (tool result)': [(b2[0], (*mc, b2[1], 'content'))],
+            'base64 (tool input)': [(bash[1][0], (*mc, bash[1][1], 'input', 'command'))],
+            'base64 under "data"': [(b1[0], ('toolUseResult', 'data'))], 'attachment': [], '_prompt': prompt}
+
+def plant_secrets(
+    recs, # Records of a session with a prompt, text, signed thinking, three Bash calls, a Read and a stop hook
+    seed:int=31, # Seed of the random stream: each plant gets a secret of its own
+    user:str|None=None, # The user name to plant; the session's (`home_users`) if None
+)->tuple: # `(records, plants)`: plants are `AttrDict`s with `fmt`, `place`, `secret`, `text` and `needles`
+    "Copies of `recs` with every format of `seeded_secrets` planted in every place of `PLACE_FORMS`"
+    recs, user = copy.deepcopy(list(recs)), user or (home_users(recs) or ['alice'])[0]
+    sites, plants = _plant_sites(recs), L()
+    for n, place in enumerate(PLACE_FORMS):
+        fmts = seeded_secrets(seed + n, user)
+        ps = [AttrDict(fmt=f.fmt, place=place, secret=f.secret,
+                       **dict(zip(('text', 'needles'), _form(PLACE_FORMS[place], f.line, f.secret, k + 1))))
+              for k, f in enumerate(fmts)]
+        plants += ps
+        for i, keys in sites[place]: _append(recs[i], keys, '\n'.join(p.text for p in ps))
+    p = recs[sites['_prompt']]
+    content = '\n'.join(x.text for x in plants if x.place == 'attachment')
+    att = {'parentUuid': p['uuid'], 'isSidechain': False, 'type': 'attachment',
+           'uuid': stable_uuid(['plant', p['uuid']]),
+           'attachment': {'type': 'skill_listing', 'content': content, 'isInitial': True}, 'timestamp': p['timestamp'],
+           **{k: p[k] for k in ('userType', 'cwd', 'sessionId', 'version', 'gitBranch') if k in p}}
+    kid = next(i for i, r in enumerate(recs) if r.get('parentUuid') == p['uuid'])
+    recs[kid] = {**recs[kid], 'parentUuid': att['uuid']}
+    recs.insert(sites['_prompt'] + 1, att)
+    return recs, plants
+
+def shown(
+    needle:str, # A text
+    doc:str, # A transcript's text, or a page's HTML
+)->bool:
+    "Does `doc` hold `needle`: as it is, JSON-escaped, or HTML-escaped?"
+    forms = {needle, json.dumps(needle, ensure_ascii=False)[1:-1]}
+    return any(f in doc or html.escape(f) in doc or html.escape(f, quote=False) in doc for f in forms)
+
+def leaked(
+    plants, # From `plant_secrets`
+    doc:str, # A transcript's text, or a page's HTML
+)->L: # The plants that show
+    "The plants any of whose needles `doc` shows"
+    return L(p for p in plants if any(shown(n, doc) for n in p.needles))
+
+
+# %% ../nbs/16_redact.ipynb #ffb7e633
+def recall_table(
+    plants, # From `plant_secrets`
+    lost, # Those a document still shows, from `leaked`
+    cols=('planted', 'hidden'), # Column names
+)->str: # Markdown
+    "A table of how many plants of each format there are and how many are hidden"
+    by = {}
+    for p in plants: by.setdefault(p.fmt, [0, 0])[0] += 1
+    for p in lost: by[p.fmt][1] += 1
+    rows = [f'| {k} | {n} | {n - m} |' for k, (n, m) in by.items()]
+    tot = f'| **all** | {len(plants)} | {len(plants) - len(lost)} |'
+    return f'| format | {cols[0]} | {cols[1]} |\n|---|---|---|\n' + '\n'.join(rows + [tot])
 
 # %% ../nbs/16_redact.ipynb #595f55c1
 def agent_files(
@@ -429,7 +787,7 @@ def redact_sess(
     cwd=None, # Project directory searched first; the current directory if None
     home:bool=True, # Hide the user names of home paths
     names=(), # Other words to hide wherever they stand as whole words
-    think:str='drop', # Signed thinking that held a secret: 'drop' (resumable) or 'keep' redacted
+    think:str='drop', # Signed thinking that held a secret: 'drop', 'keep' redacted, or 'drop-secrets' (see `THINK`)
     detector:bool=True, # Run detect-secrets too (when installed)
     keep=(), # Texts never redacted
     force:bool=False, # Replace a different file at the destination
