@@ -37,6 +37,15 @@ def _spans(path):
             if m[size-1:size] != b'\n': tail = m[out[-1][0]:size]
     return out, plain, tail
 
+def _salvage(line):
+    "The whole records glued after the unreadable bytes at the start of `line`: from the first `{` they parse from"
+    s = bytes(line)
+    for k in range(1, len(s)):
+        if s[k] != 0x7b: continue   # `{`
+        ds, ok = json_vals(s[k:])
+        if ok and ds and all(type(d) is dict for d in ds): return ds
+    return []
+
 def _line_recs(line):
     "How many records `load_recs` takes from one line, and whether anything on it is unreadable"
     try: d = orjson.loads(line)
@@ -50,8 +59,8 @@ def _line_recs(line):
 # %% ../nbs/13_doctor.ipynb #048d7807
 def load_lines(
     path, # Transcript (JSON Lines) file to read
-)->AttrDict: # recs, lines (one per record), torn (line, size) or None, bad (unreadable line numbers)
-    "The records of `path` as `load_recs` reads them, each with its line number, and the torn and unreadable lines"
+)->AttrDict: # recs, lines (one per record), torn (line, size) or None, bad (unreadable line numbers), salvaged
+    "The records of `path` as `load_recs` reads them, with their line numbers, the torn and unreadable lines, and what those hold"
     with warnings.catch_warnings(record=True) as warned:
         warnings.simplefilter('always')
         recs = load_recs(path)
@@ -59,16 +68,18 @@ def load_lines(
     torn = AttrDict(line=len(spans), size=len(tail)) if tail and _line_recs(tail) == (0, True) else None
     n = len(spans) - (torn is not None)
     if plain and not warned and n == len(recs):
-        return AttrDict(recs=recs, lines=list(range(1, n + 1)), torn=torn, bad=[])
-    lines, bad = [], []
+        return AttrDict(recs=recs, lines=list(range(1, n + 1)), torn=torn, bad=[], salvaged={})
+    lines, bad, salvaged = [], [], {}
     with open(path, 'rb') as f: data = f.read()
     for k, (i, j) in enumerate(spans):
         got, unreadable = _line_recs(data[i:j])
         lines += [k + 1] * got
-        if unreadable and not (torn and k + 1 == torn.line): bad.append(k + 1)
+        if unreadable and not (torn and k + 1 == torn.line):
+            bad.append(k + 1)
+            if not got and (ds := _salvage(data[i:j])): salvaged[k + 1] = ds
     # a reading `load_recs` does not share: positions
     if len(lines) != len(recs): lines = list(range(1, len(recs) + 1))
-    return AttrDict(recs=recs, lines=lines, torn=torn, bad=bad)
+    return AttrDict(recs=recs, lines=lines, torn=torn, bad=bad, salvaged=salvaged)
 
 # %% ../nbs/13_doctor.ipynb #d42d3662
 def _scan(recs):
@@ -390,7 +401,7 @@ def _groups(recs, st0, st1, sc):
     extra = sum(u not in k1 for u in k0 if u in rows and rows[u].get('type') in ('user', 'assistant'))
     return AttrDict(kept=L(kept), cut=L(cut), abandoned=L(abandoned), compacted=L(compacted), expected=expected, extra=extra), start
 
-_LINK_CAUSES = ('parent missing', 'new root', 'loop', 'stale continuation', 'late api_error', 'stale leaf', 'compaction bypassed')
+_LINK_CAUSES = ('parent missing', 'new root', 'loop', 'garbled line', 'stale continuation', 'late api_error', 'stale leaf', 'compaction bypassed')
 
 def _charge(breaks, st0, st1, cut, sc):
     "Give each break the cut rows it hid: walking the mended thread up, a row goes to the nearest break below it"
@@ -413,11 +424,15 @@ def _file_hazards(read, recs, lines, sc):
     if read and read.torn:
         out.append(_hz(read.torn.line, 'torn line', f'{read.torn.size} bytes that are not a whole record: Claude Code '
                        'stopped mid-write; the row is lost, and Claude Code ends the line before it writes again'))
-    out += [_hz(n, 'unreadable line', 'not a JSON object: Claude Code skips it') for n in (read.bad if read else ())]
+    salv = read.salvaged if read else {}
+    out += [_hz(n, 'garbled line', f'{_plural(len(salv[n]), "whole record")} after bytes torn mid-write: Claude Code '
+                'skips the line whole; the repair keeps them') if n in salv else
+            _hz(n, 'unreadable line', 'not a JSON object: Claude Code skips it') for n in (read.bad if read else ())]
     for i in sc.dups:
         u = recs[i]['uuid']
         out.append(_hz(lines[i], 'duplicate uuid', f'repeats the uuid of line {lines[sc.pos[u]]}: '
-                                                   'Claude Code keeps that row\'s place with the content written last'))
+                                                   'Claude Code keeps that row\'s place with the content written last; the '
+                                                   'repair writes it once, in that place'))
     return out
 
 # %% ../nbs/13_doctor.ipynb #eacfdd4b
@@ -466,29 +481,76 @@ def _source(session, cwd):
     read = load_lines(p)
     return list(read.recs), read, Path(p)   # a list: indexing it is several times faster than indexing an `L`
 
-def _unusable(recs, lines, st, sc, start):
-    "Conversation rows after the resumed era's start that Claude Code skips on load"
+def _unusable(recs, lines, st, sc, start, salv=()):
+    "Conversation rows after the resumed era's start that Claude Code skips on load (besides those of garbled lines)"
     def unusable(i):
         kind = recs[i].get('type')
         return _hz(lines[i], 'unusable row', f'a {kind} row with no usable message: Claude Code skips it')
-    return [unusable(sc.pos[u]) for u in sc.conv if u not in st.rows and sc.pos[u] > start]
+    return [unusable(sc.pos[u]) for u in sc.conv if u not in st.rows and sc.pos[u] > start and sc.pos[u] not in salv]
+
+def _with_salvaged(recs, lines, salvaged):
+    "`recs` and `lines` with the records salvaged from garbled lines in their lines' places, and their positions"
+    if not salvaged: return recs, lines, set()
+    out, outl, salv, k = [], [], set(), 0
+    for n in sorted(salvaged):
+        while k < len(recs) and lines[k] < n: out.append(recs[k]); outl.append(lines[k]); k += 1
+        for r in salvaged[n]: salv.add(len(out)); out.append(r); outl.append(n)
+    return out + recs[k:], outl + lines[k:], salv
+
+def _collapsed(recs):
+    "`recs` with each chain uuid once, in its first row's place with the content written last: as Claude Code reads them"
+    first, last, out = {}, {}, []
+    for i, r in enumerate(recs):
+        if isinstance(r, dict) and r.get('type') in CHAIN_TYPES and isinstance(u := r.get('uuid'), str):
+            first.setdefault(u, i); last[u] = r
+    for i, r in enumerate(recs):
+        u = r.get('uuid') if isinstance(r, dict) and r.get('type') in CHAIN_TYPES else None
+        if not isinstance(u, str): out.append(r)
+        elif first[u] == i: out.append(last[u])
+    return out
+
+# %% ../nbs/13_doctor.ipynb #g4rbl3d1
+def _garbled_break(recs, lines, salv, st):
+    "The break a garbled line makes: the row below its first salvaged record on the mended thread loses its parent"
+    th, first = [r['uuid'] for r in st.thread], min(salv)
+    on = [i for i in sorted(salv) if as_str(recs[i].get('uuid')) in th]
+    i = on[0] if on else first
+    k = th.index(recs[i]['uuid']) + 1 if on else 0
+    n = sum(lines[j] == lines[first] for j in salv)
+    ev = (f'line {lines[first]} holds {_plural(n, "whole record")} after bytes torn mid-write: Claude Code skips the '
+          'line whole; the repair writes them on lines of their own')
+    return AttrDict(cause='garbled line', line=lines[first], uuid=th[k] if on and k < len(th) else None, evidence=ev)
+
+def _tidied(recs, m, sc, salv):
+    "The repair of `m`, with duplicate uuids collapsed when Claude Code resumes that the same; a new list if salvaged"
+    out = m.repaired
+    if sc.dups:
+        tidy = _collapsed(out)
+        if thread_state(tidy).thread == m.st.thread: out = tidy   # the same rows, so the same resume
+    return list(out) if salv and out is recs else out
+
 
 # %% ../nbs/13_doctor.ipynb #b3decb32
 def _diagnose(recs, read, path):
     "The `Diagnosis` of records `recs`, with their `load_lines` reading `read` (None for records in memory) from `path`"
-    d = Diagnosis(recs, read.lines if read else list(range(1, len(recs) + 1)), path)
-    sc = _scan(recs)
-    fixes = {}
-    st0, base, loops = _state(recs, sc, d.lines, fixes)
-    m = _mend(recs, d.lines, st0, sc, fixes)
+    lines = read.lines if read else list(range(1, len(recs) + 1))
+    recs, lines, salv = _with_salvaged(recs, lines, read.salvaged if read else {})
+    d, sc, fixes = Diagnosis(recs, lines, path), _scan(recs), {}
+    if salv:   # Claude Code skips a garbled line whole: what it resumes lacks the records salvaged from it
+        seen = [r for i, r in enumerate(recs) if i not in salv]
+        st0, _, loops = _state(seen, _scan(seen), [n for i, n in enumerate(lines) if i not in salv], {})
+        stf, base, _ = _state(recs, sc, lines, fixes)
+    else: st0, base, loops = stf, _, _ = _state(recs, sc, lines, fixes)
+    m = _mend(recs, d.lines, stf, sc, fixes)
+    if salv: m.breaks.insert(0, _garbled_break(recs, lines, salv, m.st))
     g, start = _groups(recs, st0, m.st, sc)
     _charge(m.breaks, st0, m.st, g.cut, sc)
     d.thread, d.expected, d.leaf, d.breaks = st0.thread, m.st.thread, m.leaf, L(loops + m.breaks)
     d.kept, d.cut, d.abandoned, d.compacted, d.n_expected, d.n_extra = g.kept, g.cut, g.abandoned, g.compacted, g.expected, g.extra
-    d.repaired = m.repaired
+    d.repaired = _tidied(recs, m, sc, salv)
     d.reaches = m.leaf is None or m.leaf in {r['uuid'] for r in m.st.thread}
     hz = (_file_hazards(read, recs, d.lines, sc) + _thread_hazards(base, d.lines, st0, sc)
-          + _unusable(recs, d.lines, st0, sc, start))
+          + _unusable(recs, d.lines, st0, sc, start, salv))
     d.hazards = L(sorted(hz, key=lambda h: h.line or 0))
     return d
 
