@@ -6,12 +6,12 @@
 __all__ = ['MANIFEST', 'archive_sources', 'archive_sessions', 'verify_archive', 'restore_session', 'archive_report']
 
 # %% ../nbs/15a_archive.ipynb #87dbc9f6
-import os, gzip, hashlib, sqlite3, tempfile, time
+import os, gzip, hashlib, json, shlex, sqlite3, sys, tempfile, time
 from datetime import datetime, timezone
 from pathlib import Path
 from fastcore.basics import AttrDict
 from fastcore.foundation import L
-from .paths import claude_dir, proj_name, check_ref
+from .paths import claude_dir, proj_name, check_ref, resolve_session, sess_info
 from .search import prompt_hist
 from .write import atomic_write
 
@@ -37,12 +37,12 @@ create table if not exists versions(rel text, version integer, size integer, sha
 
 def _now(): return datetime.now(timezone.utc).isoformat(timespec='seconds').replace('+00:00', 'Z')
 
-def _manifest(dest, create=True):
-    "A connection to the manifest in archive folder `dest`"
+def _manifest(dest, create=True, busy=60):
+    "A connection to the manifest in archive folder `dest`, waiting at most `busy` seconds for another writer"
     p = Path(dest)/MANIFEST
     if not create and not p.exists(): raise FileNotFoundError(f'{dest}: no archive here (no {MANIFEST})')
     Path(dest).mkdir(parents=True, exist_ok=True)
-    db = sqlite3.connect(p, timeout=60, isolation_level=None)
+    db = sqlite3.connect(p, timeout=busy, isolation_level=None)
     db.row_factory = sqlite3.Row
     db.execute('pragma journal_mode=wal'); db.executescript(_SCHEMA)
     return db
@@ -119,18 +119,30 @@ def _archive_file(db, dest, rel, path, row):
     return 'rewritten' if row else 'new'
 
 # %% ../nbs/15a_archive.ipynb #aaa0acd8
+def _session_sources(cfg, transcript):
+    "`{rel: path}` of one session's files (its transcript and what lies under its folder) and `history.jsonl`"
+    cfg, t = Path(cfg or claude_dir()), Path(transcript)
+    if not t.is_relative_to(cfg/'projects'): return {}
+    files = [t] + sorted(Path(d)/n for d, _, names in os.walk(t.with_suffix('')) for n in names)
+    out = {p.relative_to(cfg).as_posix(): p for p in files if p.is_file() and not p.is_symlink()}
+    if (h := cfg/'history.jsonl').is_file() and not h.is_symlink(): out['history.jsonl'] = h
+    return out
+
 def archive_sessions(dest, # Archive folder (created if needed)
-                     cfg=None): # Claude Code config home; `claude_dir()` if None
+                     cfg=None, # Claude Code config home; `claude_dir()` if None
+                     only=None, # Archive only this transcript's session (and `history.jsonl`); every file if None
+                     busy:float=60): # Seconds to wait for another run that is writing the manifest
     "Bring the archive in `dest` up to date with `cfg`; how many files were new, same, grown, rewritten and gone"
-    db, res = _manifest(dest), AttrDict(new=0, same=0, grown=0, rewritten=0, gone=0)
+    db, res = _manifest(dest, busy=busy), AttrDict(new=0, same=0, grown=0, rewritten=0, gone=0)
     try:
-        rows, srcs = {r['rel']: r for r in db.execute('select * from files')}, archive_sources(cfg)
+        rows = {r['rel']: r for r in db.execute('select * from files')}
+        srcs = archive_sources(cfg) if only is None else _session_sources(cfg, only)
         for rel, p in srcs.items():
             db.execute('begin immediate')
             try: res[_archive_file(db, dest, rel, p, rows.get(rel))] += 1; db.execute('commit')
             except FileNotFoundError: db.execute('rollback')  # deleted since the listing: next run marks it gone
             except BaseException: db.execute('rollback'); raise
-        gone = [rel for rel, r in rows.items() if rel not in srcs and r['gone_at'] is None]
+        gone = [rel for rel, r in rows.items() if only is None and rel not in srcs and r['gone_at'] is None]
         db.execute('begin immediate')
         db.executemany('update files set gone_at=? where rel=?', [(_now(), r) for r in gone]); db.execute('commit')
         res.gone = len(gone)
@@ -182,21 +194,38 @@ def _session_rels(rows, sid, cwd):
     main = next((m for m in mains if cwd is None or m.split('/')[1] == proj_name(cwd)), mains[0])
     return main, [main] + sorted(r for r in rows if r.startswith(f'{main[:-len(".jsonl")]}/'))
 
-def restore_session(sid:str, # Session id
+def _archived_sid(rows, ref):
+    "The session id `ref` names: an archived id or unique id prefix, else a session of the config home (`resolve_session`)"
+    check_ref(ref)
+    sids = sorted({r.rsplit('/', 1)[1][:-6] for r in rows if r.startswith('projects/') and r.count('/') == 2 and r.endswith('.jsonl')})
+    if ref in sids: return ref
+    if len(hits := [s for s in sids if s.startswith(ref)]) > 1:
+        raise ValueError(f'{ref!r} matches {len(hits)} archived sessions: {", ".join(hits)}')
+    if hits: return hits[0]
+    try: return resolve_session(ref)[0]   # a name or title of a session still in the config home
+    except (FileNotFoundError, ValueError): raise FileNotFoundError(f'no session {ref!r} in the archive') from None
+
+def restore_session(sid:str, # Session id, or unique id prefix among the archived sessions
                     dest, # Archive folder
                     cwd=None, # Project directory to restore it for; the folder it was archived from if None
                     force:bool=False, # Restore over files that differ, keeping them as `.bak-<time>`?
                     cfg=None): # Claude Code config home; `claude_dir()` if None
-    "Put session `sid` back from archive `dest`; `AttrDict(sid, path, files)`, each file as `(path, 'restored'|'same')`"
-    check_ref(sid)
+    "Put session `sid` back from archive `dest`; `AttrDict(sid, path, project, files)`, each file `(path, 'restored'|'same')`"
     db = _manifest(dest, create=False)
     try: rows = {r['rel']: r for r in db.execute('select * from files')}
     finally: db.close()
+    sid = _archived_sid(rows, sid)
     main, rels = _session_rels(rows, sid, cwd)
     folder, base = proj_name(cwd) if cwd else main.split('/')[1], Path(cfg or claude_dir())/'projects'
     read = lambda r: _read_gz(_gz_path(dest, r), rows[r]['size'], rows[r]['sha256'], r)
-    datas = [(base/folder/Path(r).relative_to(Path(main).parent), read(r)) for r in rels]  # all read before any is put
-    return AttrDict(sid=sid, path=base/folder/f'{sid}.jsonl', files=L((p, _put(p, d, force)) for p, d in datas))
+    datas = [(r, base/folder/Path(r).relative_to(Path(main).parent), read(r)) for r in rels]  # all read before any is put
+    files = L()
+    for r, p, d in datas:
+        files.append((p, how := _put(p, d, force)))
+        if how == 'restored': os.utime(p, ns=(rows[r]['mtime_ns'],) * 2)   # as old as the original: sess_ls keeps its place
+    path = base/folder/f'{sid}.jsonl'
+    info = sess_info(path)
+    return AttrDict(sid=sid, path=path, project=str(cwd) if cwd else (info.cwd if info else None), files=files)
 
 # %% ../nbs/15a_archive.ipynb #f5c1e6f2
 def _main_rels(rels):
