@@ -257,10 +257,9 @@ _STALE_WHY = {
     'stale leaf': 'a prompt delivered through the queue hangs from an older leaf (#91632)',
     'compaction bypassed': 'a row written after a compaction hangs from a row written before it (#92849)'}
 
-def _stale_link(recs, st, sc, u, above, lines):
-    "The row `u` should hang from and the break, when its whole link goes to a stale leaf; (None, None) otherwise"
+def _stale_link(recs, st, sc, u, ip, above, lines):
+    "The row `u` should hang from and the break, when its whole link (to position `ip`) goes to a stale leaf; or (None, None)"
     p, i = st.par[u], sc.pos[u]
-    if (ip := sc.pos.get(p)) is None: return None, None
     k = bisect.bisect_left(sc.bnds, i) - 1   # the last compaction boundary written before row `u`
     bnd = sc.bnds[k] if k >= 0 and sc.bnds[k] > ip else None
     r = st.rows[u]
@@ -279,14 +278,20 @@ def _stale_link(recs, st, sc, u, above, lines):
                 f'{ln(q)} before it was written; the rows between are left on a side branch')
     return q, AttrDict(cause=kind, evidence=ev)
 
+class _Above:
+    "The rows above the `k`-th row of `chain` (leaf first), its ancestors, as a container"
+    def __init__(self, idx, k): self.idx, self.k = idx, k
+    def __contains__(self, u): return self.idx.get(u, -1) > self.k
+
 def _stale_links(recs, st, sc, chain, lines):
     "The stale-leaf breaks on `chain` (leaf first): {uuid: (parent, break)}"
-    fixes, above = {}, set(chain)
-    for u in chain:
-        above.discard(u)
-        if st.par[u] in st.rows and not is_boundary(st.rows[u]):
-            q, brk = _stale_link(recs, st, sc, u, above, lines)
-            if brk is not None: fixes[u] = (q, brk)
+    fixes, idx, pos, par, rows = {}, None, sc.pos, st.par, st.rows
+    for k, u in enumerate(chain):
+        # the usual row hangs from the record written just before it: no row can lie between
+        if (p := par[u]) not in rows or (ip := pos.get(p)) is None or ip >= pos[u] - 1 or is_boundary(rows[u]): continue
+        if idx is None: idx = {v: j for j, v in enumerate(chain)}
+        q, brk = _stale_link(recs, st, sc, u, ip, _Above(idx, k), lines)
+        if brk is not None: fixes[u] = (q, brk)
     return fixes
 
 
@@ -398,7 +403,7 @@ def _groups(recs, st0, st1, sc):
         elif u in k1: cut.append(recs[i])
         elif i < start: compacted.append(recs[i])
         elif u in rows: abandoned.append(recs[i])
-    extra = sum(u not in k1 for u in k0 if u in rows and rows[u].get('type') in ('user', 'assistant'))
+    extra = sum(u in rows and rows[u].get('type') in ('user', 'assistant') for u in k0 - k1)
     return AttrDict(kept=L(kept), cut=L(cut), abandoned=L(abandoned), compacted=L(compacted), expected=expected, extra=extra), start
 
 _LINK_CAUSES = ('parent missing', 'new root', 'loop', 'garbled line', 'stale continuation', 'late api_error', 'stale leaf', 'compaction bypassed')
