@@ -580,7 +580,7 @@ def verdict(self:Diagnosis):
     if self.cut or brk:
         k = n - len(self.cut)
         where = '; '.join(f'line {b.line}, {b.cause}' for b in brk[:3]) + (' …' if len(brk) > 3 else '')
-        more = f', and {_plural(self.n_extra, "row")} a compaction replaced' if self.n_extra else ''
+        more = f' (and {_plural(self.n_extra, "row")} off it)' if self.n_extra else ''
         return pre + f'resume sends {k} of {n} conversation rows{more}: {len(self.cut)} cut at {where}' + \
                ('' if self.reaches else '; the repair does not reach the last row')
     extra = ([f'{len(self.abandoned)} on branches left'] if self.abandoned else []) + \
