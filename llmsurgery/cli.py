@@ -193,7 +193,8 @@ def sess2html(
 # %% ../nbs/20_cli.ipynb #587b1342
 import re
 from .sessindex import SessIndex
-from .archive import archive_sessions, archive_report, restore_session, install_hook, uninstall_hook
+from .archive import archive_sessions, archive_report, restore_session
+from .archive import install_hook as add_archive_hook, uninstall_hook as remove_archive_hook
 
 # %% ../nbs/20_cli.ipynb #878e6171
 def _index_text(ix, pattern, regex, project, since, totals, by, limit, prices):
@@ -263,10 +264,10 @@ def sess_archive(
     uninstall_hook:bool=False, # Remove that hook (only ours) from settings.json instead of archiving
 )->str: # What was done (printed instead when run as a command)
     "Keep a compressed, checksummed copy of every Claude Code transcript and the prompt history, or restore one from it"
-    if uninstall_hook: return shown(sess_archive, _hook_text(globals()['uninstall_hook'](), 'removed'))
+    if uninstall_hook: return shown(sess_archive, _hook_text(remove_archive_hook(), 'removed'))
     if install_hook:
         text = _archive_text(dest, report)
-        return shown(sess_archive, text + '\n' + _hook_text(globals()['install_hook'](dest), 'installed'))
+        return shown(sess_archive, text + '\n' + _hook_text(add_archive_hook(dest), 'installed'))
     if not restore: return shown(sess_archive, _archive_text(dest, report))
     r = restore_session(restore, dest, cwd=cwd, force=force)
     files = '\n'.join(f'{s:<9} {p}' for p, s in r.files)

@@ -234,8 +234,9 @@ def _queued(recs, i):
 def _placed(recs, i, r):
     "The stale-leaf break row `r` (at position `i`) would be, if no user's choice places such a row; else None"
     t = r.get('type')
+    if r.get('isSidechain'): return None
     if t == 'system': return 'late api_error' if r.get('subtype') == 'api_error' else None
-    if t != 'user' or r.get('isSidechain'): return None
+    if t != 'user': return None
     if r.get('isMeta'): return 'stale continuation' if _says(r, CONTINUE_TEXT) else None
     if _is_result(r): return None
     return 'stale leaf' if _queued(recs, i) else None
