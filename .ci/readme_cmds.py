@@ -615,6 +615,24 @@ def _(sp):
     need(p.read_bytes() == before and len(list(p.parent.glob(p.name + '.bak-*'))) == 1, 'no restore, or no backup')
     return f"without {sp} a changed transcript is kept and the restore refused; with it, restored after a backup"
 
+@check('sess_archive', 'install_hook')
+def _(sp):
+    sf, arch = Path(os.environ['CLAUDE_CONFIG_DIR'])/'settings.json', W['work']/'archive'
+    r = ok(run('sess_archive', arch, sp))
+    hooks = json.loads(sf.read_text())['hooks']
+    need(all(any(str(arch) in h['command'] for g in hooks[ev] for h in g['hooks']) for ev in ('Stop', 'SessionEnd')), sf.read_text())
+    need(ok(run('sess_archive', arch, sp)).stdout.strip().endswith('unchanged'), 'a second install changed settings.json')
+    ok(run('sess_archive', arch, '--uninstall_hook'))   # leaves the world as it was
+    return f"{sp}: archived, and a Stop and a SessionEnd hook archiving into DEST added to settings.json; a second run: unchanged"
+
+@check('sess_archive', 'uninstall_hook')
+def _(sp):
+    sf, arch = Path(os.environ['CLAUDE_CONFIG_DIR'])/'settings.json', W['work']/'archive'
+    ok(run('sess_archive', arch, '--install_hook'))
+    r = ok(run('sess_archive', arch, sp))
+    need('archive hook removed' in r.stdout and 'llmsurgery.archive' not in sf.read_text(), r.stdout)
+    return f"{sp}: the archive hook taken out of settings.json again, nothing else"
+
 # Running them
 
 ORDER = ['sess_ls', 'sess_show', 'sess2nb', 'sess2html', 'claudecompact', 'sess_doctor', 'sess_index', 'sess_archive']  # readers first

@@ -194,6 +194,7 @@ def sess2html(
 import re
 from .sessindex import SessIndex
 from .archive import archive_sessions, archive_report, restore_session
+from .archive import install_hook as add_archive_hook, uninstall_hook as remove_archive_hook
 
 # %% ../nbs/20_cli.ipynb #878e6171
 def _index_text(ix, pattern, regex, project, since, totals, by, limit, prices):
@@ -230,6 +231,7 @@ def sess_index(
     return shown(sess_index, f'{note}\n{res}', res, note=note)
 
 # %% ../nbs/20_cli.ipynb #299aa86f
+import shlex
 def _archive_text(dest, report):
     "What `sess_archive` prints after archiving into `dest`"
     res = f"Archived into {dest}: " + ', '.join(f'{v} {k}' for k, v in archive_sessions(dest).items())
@@ -239,7 +241,17 @@ def _archive_text(dest, report):
             + ''.join(f'  {o.sid}  {o.project}  {o.size:,} bytes\n' for o in rep.only_archived)
             + f'Prompts whose session is gone from both ({len(rep.lost_prompts)}; '
             + f'{rep.no_sid} older prompts name no session):\n'
-            + '\n'.join(f'  {h!r}' for h in rep.lost_prompts)).rstrip()
+            + '\n'.join(f'  {h!r}' for h in rep.lost_prompts)).rstrip() + _forecast_text(rep.forecast)
+
+def _forecast_text(fc):
+    "The cleanup forecast of `archive_report`, as `sess_archive --report` prints it"
+    rows = ''.join(f'\n  {o.sid}  {o.project}  modified {o.modified}  {"archived" if o.held else "AT RISK"}' for o in fc.deleted)
+    return (f'\nThe next startup deletes {len(fc.deleted)} transcripts older than {fc.days} days '
+            f'(cleanupPeriodDays): {len(fc.held)} archived, {len(fc.at_risk)} at risk{":" if rows else ""}{rows}')
+
+def _hook_text(res, what):
+    "What `sess_archive --install-hook` or `--uninstall-hook` prints"
+    return f'{res.path}: ' + (f'archive hook {what}' if res.changed else 'unchanged')
 
 @command()
 def sess_archive(
@@ -248,9 +260,16 @@ def sess_archive(
     report:bool=False, # Also list the sessions only the archive holds, and prompts whose session is gone from both
     cwd:str=None, # With --restore: the project directory to restore the session for; default: where it came from
     force:bool=False, # With --restore: restore over a transcript that differs, keeping it as .bak-<time>
+    install_hook:bool=False, # Also add a Claude Code hook to settings.json that archives each session into DEST as it goes
+    uninstall_hook:bool=False, # Remove that hook (only ours) from settings.json instead of archiving
 )->str: # What was done (printed instead when run as a command)
     "Keep a compressed, checksummed copy of every Claude Code transcript and the prompt history, or restore one from it"
+    if uninstall_hook: return shown(sess_archive, _hook_text(remove_archive_hook(), 'removed'))
+    if install_hook:
+        text = _archive_text(dest, report)
+        return shown(sess_archive, text + '\n' + _hook_text(add_archive_hook(dest), 'installed'))
     if not restore: return shown(sess_archive, _archive_text(dest, report))
     r = restore_session(restore, dest, cwd=cwd, force=force)
     files = '\n'.join(f'{s:<9} {p}' for p, s in r.files)
-    return shown(sess_archive, f'{files}\nresume with: cd <its project> && claude --resume {r.sid}')
+    where = f'cd {shlex.quote(r.project)} && ' if r.project else ''
+    return shown(sess_archive, f'{files}\nresume with: {where}claude --resume {r.sid}')
