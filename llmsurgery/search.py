@@ -12,8 +12,11 @@ from datetime import datetime, date
 from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L
 from .paths import claude_dir, list_sessions
-from .read import load_recs, load_sess, rec_txt, rec_role, rec_kind, conv_recs, REQUEST_TYPES
-from .text import Rows, TextView, cut_marked, one_line
+from .paths import msg_content
+from .read import (load_recs, load_sess, rec_txt, rec_role, rec_kind, conv_recs, val_txt, REQUEST_TYPES,
+                             THINK_TYPES, Recs)
+from .text import TextView, cut_marked, one_line, shorten, fmt_time, fmt_size, local_time
+from .display import Table, Col, md_html, pre_html, fold_html, NO_MATH, SHOW_HEAD, SHOW_TAIL
 
 # %% ../nbs/06_search.ipynb #3736c2ab
 _ANSI = re.compile(r'\x1b\[[0-9;?]*[A-Za-z]')
@@ -69,7 +72,7 @@ class SessHit:
         self.role, self.ts = _role(rec), _when(rec)
     def __repr__(self):
         src = f'{self.sid[:8]} ' if self.sid else ''
-        return f'{src}{self.i:>5} {self.role:<9} {self.ts.replace("T", " ")} {self.txt}'
+        return f'{src}{self.i:>5} {self.role:<9} {fmt_time(self.ts)} {self.txt}'
 
 # %% ../nbs/06_search.ipynb #5d051f42
 @patch
@@ -82,29 +85,34 @@ def ctx(self:SessHit,
     return L(recs[max(0, self.i-before):self.i+after+1])
 
 # %% ../nbs/06_search.ipynb #348727eb
-class SessHits(Rows):
-    "Search hits, one line each, keeping the searched records on `.recs`"
+def _marked(h):
+    "A hit's preview as HTML, its match in `<mark>`"
+    a, b = h.span
+    return f'{html.escape(h.txt[:a])}<mark>{html.escape(h.txt[a:b])}</mark>{html.escape(h.txt[b:])}'
+
+class _Preview(str):
+    "A hit's preview that knows where its match is (`span`), so a narrow column can keep the match in view"
+def _preview(h): p = _Preview(h.txt); p.span = h.span; return p
+def _centred(p, w): return shorten(match_preview(p, *p.span, max(w - 2, 1))[0] if hasattr(p, 'span') else p, w)
+
+_HIT_COLS = (Col('i', lambda h: h.i, right=True), Col('role', lambda h: h.role),
+             Col('time', lambda h: local_time(h.ts), fmt=fmt_time),
+             Col('text', _preview, fmt=lambda p: p, flex=True, html=_marked, cut=_centred))
+
+class SessHits(Table):
+    "Search hits, shown as a table, keeping the searched records on `.recs`"
+    noun, index = 'hit', False
     def __init__(self, items=None, *rest, recs=None, **kwargs):
         super().__init__(items, *rest, **kwargs)
         self.recs = recs
-    def _new(self, items, *args, **kwargs): return type(self)(items, *args, recs=self.recs, use_list=None, **kwargs)
-    def __repr__(self): return '\n'.join(map(repr, self)) if len(self) else '(no hits)'
+    def _new(self, items, *args, **kwargs):
+        "`SessHits` of `items` with the same records if all are hits, else an `L`"
+        items = list(items)
+        if not all(isinstance(h, SessHit) for h in items): return L(items, *args, use_list=None, **kwargs)
+        return type(self)(items, *args, recs=self.recs, use_list=None, **kwargs)
+    def _cols(self): return ((Col('session', lambda h: h.sid[:8]),) if any(h.sid for h in self) else ()) + _HIT_COLS
 
 # %% ../nbs/06_search.ipynb #78056b40
-def _hit_row(h):
-    a, b = h.span
-    t = h.txt
-    cells = [h.sid[:8] if h.sid else None, str(h.i), h.role, h.ts.replace('T', ' '),
-             f'{html.escape(t[:a])}<mark>{html.escape(t[a:b])}</mark>{html.escape(t[b:])}']
-    return '<tr>' + ''.join(f'<td style="text-align:left">{c}</td>' for c in cells if c is not None) + '</tr>'
-
-@patch
-def _repr_html_(self:SessHits):
-    if not len(self): return '<p>(no hits)</p>'
-    if not all(isinstance(h, SessHit) for h in self): return f'<pre>{html.escape(repr(self))}</pre>'
-    head = ('<th>session</th>' if self[0].sid else '') + '<th>i</th><th>role</th><th>time (UTC)</th><th>text</th>'
-    return f'<table><tr>{head}</tr>' + ''.join(map(_hit_row, self)) + '</table>'
-
 @patch
 def _repr_html_(self:SessHit): return SessHits([self])._repr_html_()
 
@@ -130,33 +138,90 @@ def sess_search(
     return SessHits(_search(rx, recs, maxlen, recs=recs), recs=recs)
 
 # %% ../nbs/06_search.ipynb #1e3916fd
-class RecsView(TextView):
-    "A readable transcript of some records: plain text, and an HTML rendering in notebooks"
-    def __new__(cls,
-                blocks, # `(header, text)` pairs, one per record
-               ):
-        self = super().__new__(cls, '\n'.join(f'{h}\n{t}' if t else h for h, t in blocks))
-        self.blocks = blocks
-        return self
-    def _repr_html_(self):
-        pre = '<pre style="white-space:pre-wrap;margin:2px 0 8px">'
-        return ''.join(f'<div><b>{html.escape(h)}</b>{pre}{html.escape(t)}</pre></div>' for h, t in self.blocks)
+def _parts(r):
+    "`(kind, text)` of each part of record `r`: 'text', 'think', 'call' (tool and input), 'result' or 'error'"
+    c = msg_content(r) if r.get('type') in ('user', 'assistant') else None
+    if not isinstance(c, list): return [('text', rec_txt(r))]
+    out = []
+    for b in c:
+        if not isinstance(b, dict): continue
+        t, one = b.get('type'), rec_txt({'type': r.get('type'), 'message': {'content': [b]}})  # rec_txt's rules
+        if t == 'tool_use': out.append(('call', f"{b.get('name')} {val_txt(b.get('input'))}"))
+        elif t == 'tool_result': out.append(('error' if b.get('is_error') else 'result', one))
+        elif t in THINK_TYPES: out.append(('think', one))
+        elif one: out.append(('text', one))
+    return out
 
 # %% ../nbs/06_search.ipynb #c4eaa00b
-def _show_one(r, mx):
-    "`(header, text)` of one record for `show_recs`"
-    if not isinstance(r, dict): return f'── {_role(r)}', cut_marked(repr(r), mx)
-    return f"── {_role(r)}" + (f" · {_when(r).replace('T', ' ')}" if _when(r) else ''), cut_marked(rec_txt(r), mx)
+_MARK = {'text': '', 'think': '[thinking] ', 'call': '→ ', 'result': '← ', 'error': '← error: '}
 
+def _head(k, r):
+    "The header of record `r`, position `k` in the view: role, local time and size"
+    if not isinstance(r, dict): return f'── {k} {_role(r)}'
+    bits = [_role(r), fmt_time(r.get('timestamp')), fmt_size(len(rec_txt(r).encode()))]
+    return f'── {k} ' + ' · '.join(b for b in bits if b)
+
+def _show_one(k, r, mx):
+    "`(header, text)` of record `r` (position `k`) for `show_recs`; `mx` None keeps every character"
+    cut = (lambda s: s) if mx is None else (lambda s: cut_marked(s, mx))
+    if not isinstance(r, dict): return _head(k, r), cut(repr(r))
+    ps = _parts(r)
+    if not any(s for _, s in ps): return _head(k, r), '(' + ', '.join(map(str, r)) + ')'
+    return _head(k, r), '\n'.join(_MARK[p] + cut(s) for p, s in ps if s or p == 'call')
+
+# %% ../nbs/06_search.ipynb #b8a618cb
+def _part_html(kind, s, role, mx):
+    "One part of a record as HTML: markdown rendered for a reply, folded thinking and results, a call as a call"
+    cut = s if mx is None else cut_marked(s, mx)
+    if kind == 'call':
+        name, _, inp = s.partition(' ')
+        return (f'<div>→ <code>{html.escape(name)}</code> <code style="color:#555">{html.escape(one_line(inp, 160))}'
+                f'</code></div>' + (fold_html('input', pre_html(cut)) if len(inp) > 160 else ''))
+    if kind in ('result', 'error', 'think'):
+        what = {'result': '← result', 'error': '← <b style="color:#d2483f">error</b>', 'think': 'thinking'}[kind]
+        return fold_html(f'{what} · {fmt_size(len(s.encode()))} · {html.escape(one_line(s, 100))}', pre_html(cut))
+    return md_html(cut) if role == 'assistant' else pre_html(cut)
+
+def _rec_html(k, r, mx):
+    "Record `r` (position `k`) as HTML: its header, then its parts"
+    h, _ = _show_one(k, r, 0) if isinstance(r, dict) else (f'── {k} {_role(r)}', '')
+    body = (''.join(_part_html(p, s, r.get('type'), mx) for p, s in _parts(r) if s or p == 'call')
+            if isinstance(r, dict) else pre_html(cut_marked(repr(r), mx or 10**9)))
+    return f'<div style="margin:6px 0"><b>{html.escape(h)}</b>{body or pre_html(_show_one(k, r, mx)[1])}</div>'
+
+# %% ../nbs/06_search.ipynb #c7e9a2ea
+class RecsView(TextView):
+    "A readable transcript of some records: plain text, and in notebooks HTML that folds a long thread"
+    def __new__(cls,
+                blocks, # `(header, text)` pairs, one per record
+                recs=(), # The records shown, in order
+                mx:int|None=500, # Characters shown of each part
+               ):
+        self = super().__new__(cls, '\n'.join(f'{h}\n{t}' if t else h for h, t in blocks))
+        self.blocks, self.recs, self.mx = blocks, list(recs), mx
+        return self
+    def full(self, k:int): # Position of the record in the view (the number in its header)
+        "Record `k` shown whole, no part cut"
+        return TextView('\n'.join(_show_one(k, self.recs[k], None)))
+    def html(self, head:int|None=SHOW_HEAD, tail:int=SHOW_TAIL): # Records shown before and after the fold
+        "The records as HTML, those between the first `head` and the last `tail` folded away"
+        n, rs = len(self.recs), [_rec_html(k, r, self.mx) for k, r in enumerate(self.recs)]
+        if head is not None and n > head + tail + 2:
+            mid = fold_html(f'<i>… {n-head-tail:,} more records ({head} to {n-tail-1})</i>', ''.join(rs[head:n-tail]))
+            rs = rs[:head] + [mid] + rs[n-tail:]
+        return f'<div class="{NO_MATH}"><div><b>{n:,} record{"s"*(n != 1)}</b></div>{"".join(rs)}</div>'
+    def _repr_html_(self): return self.html()
+
+# %% ../nbs/06_search.ipynb #22a471e6
 def show_recs(
     recs, # Records, e.g. a slice of `SessHits.recs`
-    mx:int=500, # Characters of text shown per record
+    mx:int|None=500, # Characters shown of each part of a record (its text, a call, a result); None for all
     showall:bool=False, # Also show records that are not conversation turns?
 )->RecsView:
-    "A readable transcript of `recs`: role, time and text of each record"
-    if not isinstance(mx, int) or mx < 0: raise ValueError(f'mx must be an int >= 0, not {mx!r}')
-    keep = recs if showall else conv_recs([r for r in recs if isinstance(r, dict)])
-    return RecsView([_show_one(r, mx) for r in keep])
+    "A readable transcript of `recs`: role, time, size and text of each record, tool calls as calls"
+    if mx is not None and (not isinstance(mx, int) or mx < 0): raise ValueError(f'mx must be an int >= 0 or None, not {mx!r}')
+    keep = list(recs) if showall else conv_recs([r for r in recs if isinstance(r, dict)])
+    return RecsView([_show_one(k, r, mx) for k, r in enumerate(keep)], keep, mx)
 
 # %% ../nbs/06_search.ipynb #88144aee
 def proj_search(
@@ -182,19 +247,20 @@ class HistRow(AttrDict):
     "One prompt from the history: `time` (local), `display`, `project`, `sid`, `pasted`"
     def __repr__(self):
         p = os.path.basename(str(self.project or '').rstrip('/')) or '-'
-        return f"{self.time:%Y-%m-%d %H:%M}  {p[:24]:<24}  {one_line(_ANSI.sub('', self.display or ''), 100)}"
+        return f"{fmt_time(self.time, secs=False)}  {p[:24]:<24}  {one_line(_ANSI.sub('', self.display or ''), 100)}"
 
-class PromptHist(Rows):
-    "Prompt-history rows in local time, one line per prompt"
-    def __repr__(self): return '\n'.join(map(repr, self)) if len(self) else '(no prompts)'
+class PromptHist(Table):
+    "Prompt-history rows in local time, shown as a table"
+    noun = 'prompt'
+    cols = (Col('time', lambda h: h.time, fmt=fmt_time),
+            Col('project', lambda h: os.path.basename(str(h.project or '').rstrip('/')) or '-'),
+            Col('prompt', lambda h: _ANSI.sub('', h.display or ''), flex=True))
+    def _new(self, items, *args, **kwargs):
+        "`PromptHist` of `items` if all are rows, else an `L`"
+        items = list(items)
+        return (PromptHist if all(isinstance(h, HistRow) for h in items) else L)(items, *args, use_list=None, **kwargs)
 
 # %% ../nbs/06_search.ipynb #47fee46f
-@patch
-def _repr_html_(self:PromptHist):
-    rows = ''.join(f'<tr><td>{h.time:%Y-%m-%d %H:%M}</td><td>{html.escape(str(h.project or ""))}</td>'
-                   f'<td style="text-align:left">{html.escape(h.display)}</td></tr>' for h in self)
-    return f'<table><tr><th>time</th><th>project</th><th>prompt</th></tr>{rows}</table>'
-
 @patch
 def _repr_html_(self:HistRow): return PromptHist([self])._repr_html_()
 
