@@ -22,7 +22,7 @@ from .read import (load_recs, img_txt, is_call_type, is_result_type, rec_blocks,
                              as_count, dict_recs, val_txt)
 from .subagents import agent_links, AGENT_TOOLS
 from .text import Rows, TextView, cut_marked, one_line, fmt_time
-from .display import Table, Col, fold_html
+from .display import Table, Col, fold_html, md_escape
 
 # %% ../nbs/07_tools.ipynb #27b12d7b
 _NAMING_KEYS = ('tool_name', 'url', 'error_code', 'name', 'title')  # what names a non-text item, first found first
@@ -159,7 +159,7 @@ class ToolCall(AttrDict):
     def __repr__(self):
         d = '' if self.dur is None else f' {self.dur:.1f}s'
         return f'{type(self).__name__}({self.label!r}, {self.status}{d})'
-    def _repr_markdown_(self): return f'`{self.name}` **{self.status}** {html.escape(self.label)}'
+    def _repr_markdown_(self): return f'**{md_escape(self.name)}** {self.status}: {md_escape(self.label)}'
 
 # %% ../nbs/07_tools.ipynb #ef6a1b52
 def _mk_call(i, r, b, res, window):
@@ -484,16 +484,18 @@ def _msg_usage(recs):
 # %% ../nbs/07_tools.ipynb #ec2b0044
 class SessStats(AttrDict):
     "Counts, tokens and tool time of a session"
-    def _repr_markdown_(self):
+    def _md(self, esc): # `md_escape` for markdown, `str` for plain text
+        "The stats as markdown, names passed through `esc`"
         tk = ' · '.join(f'{k} {v:,}' for k, v in self.tokens.items())
         ak = ' · '.join(f'{k} {v:,}' for k, v in (self.get('agent_tokens') or {}).items() if v)
-        rows = '\n'.join(f'| {n} | {t.n} | {t.errors} | {_dur(t.secs) or "0s"} |' for n, t in self.tools.items())
+        rows = '\n'.join(f'| {esc(n)} | {t.n} | {t.errors} | {_dur(t.secs) or "0s"} |' for n, t in self.tools.items())
         return (f"**{sum(self.types.values())} records** over {_dur(self.secs) or '0s'}: "
-                + ', '.join(f'{k} {v}' for k, v in self.types.most_common()) + '  \n'
-                + f"**Blocks**: {', '.join(f'{k} {v}' for k, v in self.blocks.most_common())}  \n"
+                + ', '.join(f'{esc(k)} {v}' for k, v in self.types.most_common()) + '  \n'
+                + f"**Blocks**: {', '.join(f'{esc(k)} {v}' for k, v in self.blocks.most_common())}  \n"
                 + f"**Tokens**: {tk}" + (f" (subagents: {ak})" if ak else '') + "\n\n"
                 + '| tool | calls | errors | time |\n|---|---|---|---|\n' + rows)
-    def __repr__(self): return self._repr_markdown_()
+    def _repr_markdown_(self): return self._md(md_escape)
+    def __repr__(self): return self._md(str)
 
 # %% ../nbs/07_tools.ipynb #4b27587b
 def _tool_time(calls):
