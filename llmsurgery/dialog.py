@@ -603,6 +603,16 @@ def table(self:Dialog)->DlgMsgs:
     return DlgMsgs(self.messages)
 
 @patch
+def show(self:Dialog, n:int|None=None): # Messages to show; None (or `all`) for every one
+    "Every message (or the first `n`) as a table"
+    return self.table().show(n)
+
+@patch
+def to_df(self:Dialog):
+    "The messages as a pandas (else Polars) frame"
+    return self.table().to_df()
+
+@patch
 def __repr__(self:Dialog): return f'Dialog {self.name!r}\n' + self.table().text()
 
 @patch
