@@ -14,7 +14,7 @@ from fastcore.foundation import L
 from .paths import claude_dir, list_sessions
 from .paths import msg_content
 from .read import (load_recs, load_sess, rec_txt, rec_role, rec_kind, conv_recs, val_txt, REQUEST_TYPES,
-                             THINK_TYPES, Recs)
+                             THINK_TYPES, Recs, rec_label, rec_gist)
 from .text import TextView, cut_marked, one_line, shorten, fmt_time, fmt_size, local_time
 from .display import Table, Col, md_html, pre_html, fold_html, NO_MATH, SHOW_HEAD, SHOW_TAIL
 
@@ -46,11 +46,6 @@ def match_preview(
     return lead + pre + m + post[:n_post] + tail, (len(lead)+len(pre), len(lead)+len(pre)+len(m))
 
 # %% ../nbs/06_search.ipynb #ba6017b7
-def _role(r):
-    "`rec_role` for turns; otherwise `rec_kind`: the record type, with the system subtype or progress data type"
-    if not isinstance(r, dict): return type(r).__name__
-    return rec_role(r) or rec_kind(r)
-
 def _when(r):
     "A record's timestamp to the second, as written (UTC), or ''"
     ts = r.get('timestamp') if isinstance(r, dict) else None
@@ -69,7 +64,7 @@ class SessHit:
                  sid=None, # The session id, for hits from `proj_search`
                 ):
         self.i, self.rec, self.txt, self.span, self.recs, self.path, self.sid = i, rec, txt, span, recs, path, sid
-        self.role, self.ts = _role(rec), _when(rec)
+        self.role, self.ts = rec_label(rec), _when(rec)
     def __repr__(self):
         src = f'{self.sid[:8]} ' if self.sid else ''
         return f'{src}{self.i:>5} {self.role:<9} {fmt_time(self.ts)} {self.txt}'
@@ -156,17 +151,17 @@ def _parts(r):
 _MARK = {'text': '', 'think': '[thinking] ', 'call': '→ ', 'result': '← ', 'error': '← error: '}
 
 def _head(k, r):
-    "The header of record `r`, position `k` in the view: role, local time and size"
-    if not isinstance(r, dict): return f'── {k} {_role(r)}'
-    bits = [_role(r), fmt_time(r.get('timestamp')), fmt_size(len(rec_txt(r).encode()))]
-    return f'── {k} ' + ' · '.join(b for b in bits if b)
+    "The header of record `r`, position `k` in the view: role, local time, size, then `#k`"
+    bits = [rec_label(r), fmt_time(r.get('timestamp')), fmt_size(len(rec_txt(r).encode()))] if isinstance(r, dict) \
+           else [rec_label(r)]
+    return '── ' + ' · '.join(b for b in [*bits, f'#{k}'] if b)
 
 def _show_one(k, r, mx):
     "`(header, text)` of record `r` (position `k`) for `show_recs`; `mx` None keeps every character"
     cut = (lambda s: s) if mx is None else (lambda s: cut_marked(s, mx))
     if not isinstance(r, dict): return _head(k, r), cut(repr(r))
     ps = _parts(r)
-    if not any(s for _, s in ps): return _head(k, r), '(' + ', '.join(map(str, r)) + ')'
+    if not any(s for _, s in ps): return _head(k, r), rec_gist(r)  # no text: the fields it has
     return _head(k, r), '\n'.join(_MARK[p] + cut(s) for p, s in ps if s or p == 'call')
 
 # %% ../nbs/06_search.ipynb #b8a618cb
@@ -183,11 +178,9 @@ def _part_html(kind, s, role, mx):
     return md_html(cut) if role == 'assistant' else pre_html(cut)
 
 def _rec_html(k, r, mx):
-    "Record `r` (position `k`) as HTML: its header, then its parts"
-    h, _ = _show_one(k, r, 0) if isinstance(r, dict) else (f'── {k} {_role(r)}', '')
-    body = (''.join(_part_html(p, s, r.get('type'), mx) for p, s in _parts(r) if s or p == 'call')
-            if isinstance(r, dict) else pre_html(cut_marked(repr(r), mx or 10**9)))
-    return f'<div style="margin:6px 0"><b>{html.escape(h)}</b>{body or pre_html(_show_one(k, r, mx)[1])}</div>'
+    "Record `r` (position `k`) as HTML: its header, then its parts (a record with no text: its fields)"
+    body = ''.join(_part_html(p, s, r.get('type'), mx) for p, s in _parts(r) if s or p == 'call') if isinstance(r, dict) else ''
+    return f'<div style="margin:6px 0"><b>{html.escape(_head(k, r))}</b>{body or pre_html(_show_one(k, r, mx)[1])}</div>'
 
 # %% ../nbs/06_search.ipynb #c7e9a2ea
 REC_HEAD, REC_TAIL = 6, 3  # records a long view shows before and after its fold (a record is taller than a row)
