@@ -6,14 +6,14 @@
 __all__ = ['NO_MATH', 'SHOW_HEAD', 'SHOW_TAIL', 'SHOW_WIDTH', 'HTML_CELL', 'md_escape', 'pre_html', 'md_html', 'fold_html',
            'cell_txt', 'Col', 'fold_rows', 'TableView', 'Table', 'fmt_minute']
 
-# %% ../nbs/000b_display.ipynb #f1057012
+# %% ../nbs/000b_display.ipynb #93cfb771
 import html, re, warnings
 from datetime import datetime
 from functools import cache
 from fastcore.basics import store_attr, patch
 from .text import Rows, TextView, fmt_time, fmt_size, one_line, shorten, text_table
 
-# %% ../nbs/000b_display.ipynb #3d5b59c5
+# %% ../nbs/000b_display.ipynb #6b612331
 _MD_SPECIAL = re.compile(r'([\\`*_{}\[\]<>()#+\-.!|~&$"])')
 
 def md_escape(
@@ -22,7 +22,7 @@ def md_escape(
     "`s` with every character markdown (or Jupyter's `$` maths) would read as markup escaped by a backslash"
     return _MD_SPECIAL.sub(r'\\\1', s)
 
-# %% ../nbs/000b_display.ipynb #87d238f0
+# %% ../nbs/000b_display.ipynb #26e29293
 @cache
 def _md_parser():
     "markdown-it-py's CommonMark parser with tables and raw HTML off, or None (saying so once) if it is missing"
@@ -44,7 +44,7 @@ def md_html(
     "`s` rendered as HTML, any raw HTML in it shown as text; escaped in a `<pre>` if markdown-it-py is missing"
     return md.render(s) if (md := _md_parser()) else pre_html(s)
 
-# %% ../nbs/000b_display.ipynb #51a35c53
+# %% ../nbs/000b_display.ipynb #8bcd9f78
 NO_MATH = 'tex2jax_ignore mathjax_ignore'  # classes on an element whose text Jupyter's MathJax must leave alone
 
 def fold_html(
@@ -55,7 +55,7 @@ def fold_html(
     "`body` folded under `summary` in a `<details>` element"
     return f'<details{" open" if open else ""}><summary>{summary}</summary>{body}</details>'
 
-# %% ../nbs/000b_display.ipynb #1c71444f
+# %% ../nbs/000b_display.ipynb #f47cc448
 def cell_txt(
     v, # A column's value
 )->str:
@@ -64,7 +64,7 @@ def cell_txt(
     if isinstance(v, datetime): return fmt_time(v)
     return one_line(v if isinstance(v, str) else str(v), 10**9)
 
-# %% ../nbs/000b_display.ipynb #24e50e90
+# %% ../nbs/000b_display.ipynb #b22fa12a
 class Col:
     "One column of a `Table`: its name, how a row gives its value, and how the value shows"
     def __init__(self,
@@ -78,7 +78,7 @@ class Col:
         store_attr()
     def __repr__(self): return f'Col({self.name!r})'
 
-# %% ../nbs/000b_display.ipynb #78e064a3
+# %% ../nbs/000b_display.ipynb #472ac8e2
 SHOW_HEAD, SHOW_TAIL = 10, 5  # rows a table shows before and after its fold
 SHOW_WIDTH = 100  # widest line of a table shown as text
 HTML_CELL = 200  # most characters of one cell a table shows as HTML (its flex cell shows first words)
@@ -92,7 +92,7 @@ def fold_rows(
     if head is None or n <= head + tail + 2: return range(n), 0, range(0)
     return range(head), n - head - tail, range(n - tail, n)
 
-# %% ../nbs/000b_display.ipynb #465a05cd
+# %% ../nbs/000b_display.ipynb #1b34366f
 class TableView(TextView):
     "A table as aligned text, with its HTML for Jupyter on `.html`"
     def __new__(cls, txt:str, html:str):
@@ -103,13 +103,13 @@ class Table(Rows):
     "Rows shown as a table: a count, the first and last rows as HTML or aligned text, `.show()` for all"
     noun = 'row'  # one row, in the count line
     cols = ()  # The `Col`s shown
-    index = True  # Show each row's position as a `#` column?
+    numbered = True  # Show each row's position as a `#` column? (Not `index`: that is `list.index`.)
     def _cols(self): return self.cols
     def caption(self)->str:
         "The line above the table: the count of rows"
         return f"{len(self):,} {self.noun}{'' if len(self) == 1 else 's'}"
 
-# %% ../nbs/000b_display.ipynb #d0df0029
+# %% ../nbs/000b_display.ipynb #3de79a7e
 def fmt_minute(ts)->str: # Anything `fmt_time` reads
     "`ts` in local time to the minute, its zone named: `fmt_time` without the seconds"
     return fmt_time(ts, secs=False)
@@ -128,11 +128,11 @@ def _zone_once(hdr, rows, cols):
 def _shown_cells(self:Table, pos):
     "`(headings, rows of cell texts)` of the rows at positions `pos`"
     cols = self._cols()
-    hdr = ['#'] * self.index + [c.name for c in cols]
-    rows = [[str(i)] * self.index + [c.fmt(c.get(self[i])) for c in cols] for i in pos]
-    return _zone_once(hdr, rows, [Col('#', None)] * self.index + list(cols))
+    hdr = ['#'] * self.numbered + [c.name for c in cols]
+    rows = [[str(i)] * self.numbered + [c.fmt(c.get(self[i])) for c in cols] for i in pos]
+    return _zone_once(hdr, rows, [Col('#', None)] * self.numbered + list(cols))
 
-# %% ../nbs/000b_display.ipynb #0e90db84
+# %% ../nbs/000b_display.ipynb #0aac9b6b
 @patch
 def text(self:Table,
          head:int|None=SHOW_HEAD, # Rows before the fold; None for every row
@@ -142,7 +142,7 @@ def text(self:Table,
     "The count, then the rows as aligned columns, folded after `head` rows"
     hd, n_fold, tl = fold_rows(len(self), head, tail)
     hdr, rows = self._shown_cells([*hd, *tl])
-    cols = [Col('#', None, right=True)] * self.index + list(self._cols())
+    cols = [Col('#', None, right=True)] * self.numbered + list(self._cols())
     if rows:
         ws = [max(len(r[k]) for r in [hdr, *rows]) for k in range(len(hdr))]
         if (flex := [k for k, c in enumerate(cols) if c.flex]):
@@ -158,7 +158,7 @@ def text(self:Table,
 @patch
 def __repr__(self:Table): return self.text()
 
-# %% ../nbs/000b_display.ipynb #b375616e
+# %% ../nbs/000b_display.ipynb #ed020843
 def _td(s, right=False, wrap=True):
     "A table cell holding HTML `s`; a cell that may not wrap stays on one line (a time, a size)"
     return f'<td style="text-align:{"right" if right else "left"}{"" if wrap else ";white-space:nowrap"}">{s}</td>'
@@ -171,7 +171,7 @@ def html(self:Table,
     "The count, then the rows as an HTML table, folded after `head` rows"
     hd, n_fold, tl = fold_rows(len(self), head, tail)
     hdr, rows = self._shown_cells([*hd, *tl])
-    cols = [Col('#', None, right=True)] * self.index + list(self._cols())
+    cols = [Col('#', None, right=True)] * self.numbered + list(self._cols())
     def tr(i, r): return '<tr>' + ''.join(
         _td(c.html(self[i]) if c.html else html.escape(shorten(s, HTML_CELL)), c.right, c.flex) for c, s in zip(cols, r)) + '</tr>'
     body = [tr(i, r) for i, r in zip([*hd, *tl], rows)]
@@ -185,7 +185,7 @@ def html(self:Table,
 @patch
 def _repr_html_(self:Table): return self.html()
 
-# %% ../nbs/000b_display.ipynb #20995a04
+# %% ../nbs/000b_display.ipynb #1a2d8c70
 @patch
 def show(self:Table,
          n:int|None=None, # Rows to show; None (or `all`) for every row

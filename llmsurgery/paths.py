@@ -430,7 +430,7 @@ def sess_info(path): # A transcript file
 # %% ../nbs/00_paths.ipynb #443ede4e
 class Sessions(Table):
     "`SessInfo` rows that display as a table"
-    noun, index = 'session', False
+    noun, numbered = 'session', False
     def _new(self, items, *args, **kwargs):
         "`Sessions` of `items` if all are listing rows, else an `L` (e.g. of `ss.attrgot('sid')`)"
         items = list(items)

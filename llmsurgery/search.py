@@ -96,7 +96,7 @@ _HIT_COLS = (Col('i', lambda h: h.i, right=True), Col('role', lambda h: h.role),
 
 class SessHits(Table):
     "Search hits, shown as a table, keeping the searched records on `.recs`"
-    noun, index = 'hit', False
+    noun, numbered = 'hit', False
     def __init__(self, items=None, *rest, recs=None, **kwargs):
         super().__init__(items, *rest, **kwargs)
         self.recs = recs
@@ -148,7 +148,7 @@ def _parts(r):
     return out
 
 # %% ../nbs/06_search.ipynb #c4eaa00b
-_MARK = {'text': '', 'think': '[thinking] ', 'call': '→ ', 'result': '← ', 'error': '← error: '}
+_MARK = {'text': '', 'think': '[thinking] ', 'call': '→ ', 'result': '', 'error': '[error] '}  # a result's header says `tool`
 
 def _head(k, r):
     "The header of record `r`, position `k` in the view: role, local time, size, then `#k`"

@@ -179,7 +179,7 @@ def _mk_call(i, r, b, res, window):
 # %% ../nbs/07_tools.ipynb #d57c933d
 class ToolCalls(Table):
     "The `ToolCall` rows of a session, shown as a table of start, duration, status, tool and input"
-    noun, index = 'tool call', False
+    noun, numbered = 'tool call', False
     def _new(self, items, *args, **kwargs):
         "`ToolCalls` of `items` if all are calls, else an `L` (e.g. of `calls.attrgot('status')`)"
         items = list(items)
