@@ -628,13 +628,27 @@ def __repr__(self:DlgMsg):
     head = f'{self.id} {self.kind} · {fmt_size(_nbytes(self.content))}'
     return f'DlgMsg({head} · {_gist(self, max(20, 90 - len(head) - len(rep)))!r}{rep})'
 
+def _reply_html(s):
+    "Reply `s` rendered: folded thinking as a closed `<details>`, the rest as markdown with each call labelled"
+    out, i = [], 0
+    while (j := s.find(THINK_OPEN, i)) >= 0 and (k := s.find(THINK_CLOSE, j)) >= 0:
+        out += [md_html(label_calls(s[i:j])[0]), fold_html('thinking', md_html(s[j+len(THINK_OPEN):k]))]
+        i = k + len(THINK_CLOSE)
+    return ''.join(out + [md_html(label_calls(s[i:])[0])])
+
+def _reply_gist(s, w=100):
+    "The first words of reply `s`: its text before the first fenced block, else the first call's tool"
+    s = _past_think(s)
+    if (words := one_line(s.split('```', 1)[0], w)): return words
+    return f'→ {m[2]}' if (m := _CALL_FENCE.search(s)) else one_line(s, w)
+
 @patch
 def _repr_html_(self:DlgMsg):
     head = f'<div><b>{html.escape(self.id)}</b> {self.kind} · {fmt_size(_nbytes(self.content))}</div>'
     body = pre_html(self.content) if self.kind == 'raw' else md_html(self.content)
     if not self.output: return f'<div class="{NO_MATH}">{head}{body}</div>'
-    summ = f'<b>reply</b> · {fmt_size(_nbytes(self.output))} · {html.escape(one_line(_past_think(self.output), 100))}'
-    rep = fold_html(summ, md_html(label_calls(self.output)[0]), open=len(self.output) <= REPLY_OPEN)
+    summ = f'<b>reply</b> · {fmt_size(_nbytes(self.output))} · {html.escape(_reply_gist(self.output))}'
+    rep = fold_html(summ, _reply_html(self.output), open=len(self.output) <= REPLY_OPEN)
     return f'<div class="{NO_MATH}">{head}{body}{rep}</div>'
 
 # %% ../nbs/08_dialog.ipynb #7833007b
