@@ -287,6 +287,11 @@ def caption(self:ToolCalls)->str:
 @patch
 def __repr__(self:ToolCalls): return self.tree().text()
 
+@patch
+def show(self:ToolCalls, n:int|None=None): # Calls to show; None (or `all`) for every one
+    "Every call (or the first `n`) in tree order, as a table"
+    return Table.show(self.tree(), n)
+
 # %% ../nbs/07_tools.ipynb #9233b3c1
 STATUS_COLOURS = dict(success='#4a9c4e', error='#d2483f', running='#e8a33d')
 TOOL_COLOURS = dict(Bash='#4e79a7', Read='#59a14f', Edit='#f28e2b', MultiEdit='#f28e2b', Write='#e15759',
