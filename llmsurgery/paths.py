@@ -20,7 +20,8 @@ from pathlib import Path
 import orjson
 from fastcore.basics import store_attr, basic_repr, patch, AttrDict
 from fastcore.foundation import L, first
-from .text import Rows, TextView, fmt_size, one_line, text_table
+from .text import Rows, TextView, fmt_size, fmt_time, one_line, text_table
+from .display import Table, Col, md_escape, fmt_minute
 
 # %% ../nbs/00_paths.ipynb #0f4396b4
 def claude_dir():
@@ -427,8 +428,13 @@ def sess_info(path): # A transcript file
                     links=tuple(rec_links(h + t if t is not h else h, p.stem)))
 
 # %% ../nbs/00_paths.ipynb #443ede4e
-class Sessions(Rows):
+class Sessions(Table):
     "`SessInfo` rows that display as a table"
+    noun, numbered = 'session', False
+    def _new(self, items, *args, **kwargs):
+        "`Sessions` of `items` if all are listing rows, else an `L` (e.g. of `ss.attrgot('sid')`)"
+        items = list(items)
+        return (Sessions if all(isinstance(r, SessInfo) for r in items) else L)(items, *args, use_list=None, **kwargs)
 
 # %% ../nbs/00_paths.ipynb #a8faed10
 LS_COLS = ('sid', 'modified', 'size', 'cwd', 'summary')  # The columns of `sess_ls`
@@ -448,7 +454,7 @@ def cut_left(
     return s if len(s) <= w else '…' + s[len(s) - w + 1:]
 
 _TABLE_COLS = {'sid': lambda r: r.sid[:8], 'session': lambda r: r.sid,
-               'modified': lambda r: datetime.fromtimestamp(r.mtime).strftime('%Y-%m-%d %H:%M'),
+               'modified': lambda r: fmt_time(r.mtime, secs=False, zone=False),
                'size': lambda r: r.size, 'project': lambda r: r.proj, 'summary': lambda r: r.summary,
                'title': lambda r: r.title, 'first prompt': lambda r: r.first_prompt,
                'cwd': lambda r: home_short(r.cwd) if r.cwd else r.proj}
@@ -480,24 +486,36 @@ def table(self:Sessions,
     return text_table(*self._cells(cols, width, places))
 
 # %% ../nbs/00_paths.ipynb #5a06f915
+_SHOWN = {'sid': Col('sid', lambda r: r.sid[:8]), 'modified': Col('modified', lambda r: r.mtime, fmt=fmt_minute),
+          'size': Col('size', lambda r: r.size, fmt=fmt_size, right=True),
+          'project': Col('project', lambda r: r.proj, cut=lambda s, w: cut_left(s, w)),
+          'summary': Col('summary', lambda r: r.summary, flex=True)}
+
 @patch
 def _shown_cols(self:Sessions):
     "The columns a listing shows: a project column only when the rows come from several projects"
     return ('sid', 'modified', 'size') + ('project',)*(len(set(self.attrgot('proj'))) > 1) + ('summary',)
 
+@patch
+def _cols(self:Sessions): return tuple(_SHOWN[c] for c in self._shown_cols())
+
 # %% ../nbs/00_paths.ipynb #53b9692a
 @patch
-def __repr__(self:Sessions):
-    "The table as aligned plain-text columns"
-    return self.table(self._shown_cols()) if self else 'Sessions: none'
+def to_df(self:Sessions, cols=('session', 'modified', 'size', 'project', 'cwd', 'title', 'summary', 'first prompt')):
+    "The rows as a pandas (else Polars) frame of columns `cols`: whole ids, local times, sizes in bytes, whole texts"
+    get = {**_TABLE_COLS, 'modified': lambda r: datetime.fromtimestamp(r.mtime).astimezone()}
+    return Table.to_df(_Frame(self, [Col(c, get[c]) for c in cols]))
+
+class _Frame(Table):
+    "Rows with the columns given, for `to_df`"
+    def __init__(self, rows, cols): super().__init__(rows); self.cols = cols
 
 # %% ../nbs/00_paths.ipynb #2566b473
 @patch
 def _repr_markdown_(self:Sessions):
-    "The table as a markdown table"
+    "Every row as a markdown table, each cell's markdown characters escaped"
     hdr, rows = self._cells(self._shown_cols(), 60, 0)
-    esc = lambda c: c.replace('|', '\\|')
-    return '\n'.join('| ' + ' | '.join(map(esc, row)) + ' |' for row in [hdr, ['---']*len(hdr), *rows])
+    return '\n'.join('| ' + ' | '.join(row) + ' |' for row in [hdr, ['---']*len(hdr), *[list(map(md_escape, r)) for r in rows]])
 
 # %% ../nbs/00_paths.ipynb #05a1c8dc
 SESS_INDEX = 'sessions-index.json'  # The per-project session index older Claude Code releases kept

@@ -4,10 +4,10 @@
 
 # %% auto #0
 __all__ = ['BLOCK_BYTES', 'REQUEST_TYPES', 'SLIM_TYPES', 'SLIM_KEYS', 'SHARED_KEYS', 'DANGLING', 'CHAIN_TYPES', 'THINK_TYPES',
-           'TEXT_TYPES', 'ENVELOPE', 'META_FIELDS', 'Rec', 'load_recs', 'load_slim', 'load_sess', 'as_str', 'as_link',
-           'as_count', 'val_txt', 'as_recs', 'dict_recs', 'is_chain', 'rec_role', 'rec_blocks', 'plain_block',
-           'rec_kind', 'json_strs', 'map_strs', 'img_txt', 'is_call_type', 'is_result_type', 'rec_txt', 'conv_recs',
-           'sess_id', 'sess_meta', 'sess_title']
+           'TEXT_TYPES', 'ENVELOPE', 'META_FIELDS', 'REC_COLS', 'Rec', 'rec_keys_repr', 'Recs', 'load_recs',
+           'load_slim', 'load_sess', 'as_str', 'as_link', 'as_count', 'val_txt', 'as_recs', 'dict_recs', 'is_chain',
+           'rec_role', 'rec_blocks', 'plain_block', 'rec_kind', 'json_strs', 'map_strs', 'img_txt', 'is_call_type',
+           'is_result_type', 'rec_txt', 'conv_recs', 'sess_id', 'sess_meta', 'sess_title', 'rec_label', 'rec_gist']
 
 # %% ../nbs/01_read.ipynb #f72ad2aa
 import gc, json, os, warnings
@@ -16,7 +16,8 @@ from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L
 from fastcore.xtras import obj2dict
 from .paths import sess_file, json_vals, msg_content
-from .text import fmt_size, shorten, deep_ok, deep_call, is_depth_error
+from .text import fmt_size, fmt_time, local_time, one_line, shorten, deep_ok, deep_call, is_depth_error
+from .display import Table, Col
 
 # %% ../nbs/01_read.ipynb #7b35f3df
 def _recify(xs):
@@ -62,14 +63,27 @@ class Rec(dict):
     def copy(self): return Rec(self)
 
 # %% ../nbs/01_read.ipynb #e231096e
-@patch
-def __repr__(self:Rec):
-    lead = [k for k in ('type', 'subtype', 'uuid') if k in self]
-    ks = lead + [k for k in self if k not in lead]
-    parts = [f'{k}={_short(self[k])}' if isinstance(k, str) and k.isidentifier() else f'{k!r}: {_short(self[k])}'
+def rec_keys_repr(r:dict)->str: # A record, or a value nested in one
+    "One line naming `r`'s keys: `type`, `subtype` and `uuid` first, five in all, long values cut"
+    lead = [k for k in ('type', 'subtype', 'uuid') if k in r]
+    ks = lead + [k for k in r if k not in lead]
+    parts = [f'{k}={_short(r[k])}' if isinstance(k, str) and k.isidentifier() else f'{k!r}: {_short(r[k])}'
              for k in ks[:5]]
     if len(ks) > 5: parts.append(f'…+{len(ks)-5}')
     return f"Rec({', '.join(parts)})"
+
+@patch
+def __repr__(self:Rec): return rec_keys_repr(self)
+
+# %% ../nbs/01_read.ipynb #bb35c826
+class Recs(Table):
+    "Records as a collection: an `L` that shows as a table of role, local time, size and first words"
+    noun = 'record'
+    cols = (Col('type', lambda r: r.get('type') if isinstance(r, dict) else type(r).__name__),)
+    def _new(self, items, *args, **kwargs):
+        "A `Recs` of `items` if all are records, else an `L` (e.g. of `recs.attrgot('uuid')`)"
+        items = list(items)
+        return (Recs if all(isinstance(x, dict) for x in items) else L)(items, *args, use_list=None, **kwargs)
 
 # %% ../nbs/01_read.ipynb #bfe6e13f
 BLOCK_BYTES = 1 << 18  # Bytes `load_recs` reads at a time
@@ -166,15 +180,15 @@ def _load(path, block_bytes, each=None, unread=(), plain=False):
     if mended: _warn_mended(path, mended)
     if not out and not bad and lno <= 1 and os.path.getsize(path) > BLOCK_BYTES:
         warnings.warn(f"{path}: no line break in {os.path.getsize(path):,} bytes: not a transcript", stacklevel=3)
-    return L(out)
+    return Recs(out)
 
 def load_recs(
     path, # Transcript (JSON Lines) file to read
     block_bytes:int=BLOCK_BYTES, # Bytes read at a time (tests pass a few, so that lines straddle blocks)
     unread=(), # Record types the caller ignores: each whole line of one is read as just `{'type': t}` (see below)
     plain:bool=False, # Plain `dict`s as `orjson` made them, not `Rec`s: for readers that never show a record
-)->L: # Its records, in file order
-    "The records of the transcript at `path`, as an `L` of `Rec` (of `dict` if `plain`)"
+)->Recs: # Its records, in file order
+    "The records of the transcript at `path`, as `Recs` of `Rec` (of `dict` if `plain`)"
     return _load(path, block_bytes, unread=unread, plain=plain)
 
 # %% ../nbs/01_read.ipynb #f4e09cc0
@@ -415,9 +429,9 @@ TEXT_TYPES = frozenset({'user', 'assistant', 'system', 'attachment', *_META_TXT}
 # %% ../nbs/01_read.ipynb #6c34550e
 def conv_recs(
     recs, # Records, e.g. from `load_recs`
-)->L:
+)->Recs:
     "The user and assistant records of `recs` that carry a message, without CLI-injected (`isMeta`) ones"
-    return L(r for r in recs if r.get('type') in ('user', 'assistant') and isinstance(r.get('message'), dict)
+    return Recs(r for r in recs if r.get('type') in ('user', 'assistant') and isinstance(r.get('message'), dict)
              and not r.get('isMeta'))
 
 # %% ../nbs/01_read.ipynb #9650d4ee
@@ -459,3 +473,43 @@ def sess_title(
         r = next((r for r in reversed(recs) if r.get('type') == typ), None)
         if r is not None and r.get(f): return r.get(f)
     return None
+
+# %% ../nbs/01_read.ipynb #5917daed
+_QUIET = frozenset({'type', 'subtype', 'uuid', 'parentUuid', 'logicalParentUuid', 'timestamp', 'isSidechain', *ENVELOPE})
+
+def _only_calls(r):
+    "Does `r` hold tool calls and nothing else? (Its text is then the calls: a tool's name and input.)"
+    c = msg_content(r) if r.get('type') == 'assistant' else None
+    return isinstance(c, list) and bool(c) and all(isinstance(b, dict) and b.get('type') == 'tool_use' for b in c)
+
+def rec_label(r)->str: # A record (or anything in a list of them)
+    "Who or what `r` is: its role for a turn (`rec_role`), else its kind (`rec_kind`)"
+    return (rec_role(r) or rec_kind(r)) if isinstance(r, dict) else type(r).__name__
+
+def rec_gist(r, width:int=10**9)->str: # A record; the widest result
+    "The first words of `r`'s text on one line (`→` before tool calls); for a record with no text, its fields"
+    if not isinstance(r, dict): return one_line(repr(r), width)
+    if (t := rec_txt(r)): return one_line(('→ ' if _only_calls(r) else '') + t, width)
+    return shorten('(' + ', '.join(str(k) for k in r if k not in _QUIET) + ')', width)
+
+# %% ../nbs/01_read.ipynb #801f4454
+REC_COLS = (Col('role', rec_label),
+            Col('time', lambda r: local_time(r.get('timestamp')) if isinstance(r, dict) else None, fmt=fmt_time),
+            Col('size', lambda r: len(rec_txt(r).encode()) if isinstance(r, dict) else 0, fmt=fmt_size, right=True),
+            Col('first words', rec_gist, flex=True))  # the columns of a `Recs` table
+
+@patch
+def _cols(self:Recs): return REC_COLS
+
+def _is_record(r):
+    "Is `r` a whole transcript record (a type and an id or a time), not a value nested in one?"
+    return isinstance(r.get('type'), str) and any(k in r for k in ('uuid', 'timestamp', 'leafUuid', 'messageId'))
+
+@patch
+def __repr__(self:Rec):
+    "A record as its role, local time, size and first words; a nested value as its keys"
+    if not _is_record(self): return rec_keys_repr(self)
+    t, n = fmt_time(self.get('timestamp')), len(rec_txt(self).encode())
+    head = ' · '.join(x for x in (rec_label(self), t, fmt_size(n)) if x)
+    tail = f" · uuid {u[:8]}" if isinstance(u := self.get('uuid'), str) else ''
+    return f'Rec({head} · {rec_gist(self, max(20, 92 - len(head) - len(tail)))}{tail})'

@@ -14,7 +14,7 @@ from typing import NamedTuple
 from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L
 from .paths import parse_ts, rec_is
-from .read import CHAIN_TYPES, THINK_TYPES, rec_blocks, load_recs, as_str, as_link, as_recs
+from .read import CHAIN_TYPES, THINK_TYPES, rec_blocks, load_recs, as_str, as_link, as_recs, Recs
 from .text import deep_ok, gc_off
 
 # %% ../nbs/02_thread.ipynb #e9488b6c
@@ -639,9 +639,9 @@ def _resumed(ld):
 # %% ../nbs/02_thread.ipynb #0e0fd5f4
 def sess_thread(
     recs, # Transcript records in file order, e.g. from `load_recs`
-)->L: # The active thread's records, root first
+)->Recs: # The active thread's records, root first
     "The records of the conversation Claude Code resumes, in the order it holds them"
-    with gc_off(): return _resumed(_Loaded(as_recs(recs)))[1]
+    with gc_off(): return Recs(_resumed(_Loaded(as_recs(recs)))[1])
 
 # %% ../nbs/02_thread.ipynb #da15e6ce
 INTERRUPTED = ("[Tool call interrupted: the session ended before this call's result was recorded, so its outcome is "
@@ -873,7 +873,7 @@ def _era_before(ld, recs, pos, b):
 
 def sess_history(
     recs, # Transcript records in file order, e.g. from `load_recs`
-)->L: # Conversation records of every compacted era and the current one, oldest first
+)->Recs: # Conversation records of every compacted era and the current one, oldest first
     "Every record of the session's conversation across all compactions, in order"
     th = sess_thread(recs)
     if not th or not is_boundary(th[0]): return th
@@ -884,7 +884,7 @@ def sess_history(
         if not (era := _era_before(ld, recs, pos, b)): break
         ids = {id(r) for r in era}
         out = era + [r for r in out if id(r) not in ids]
-    return L(out)
+    return Recs(out)
 
 # %% ../nbs/02_thread.ipynb #208f83f7
 def thread_state(
@@ -902,7 +902,7 @@ def thread_state(
 # %% ../nbs/02_thread.ipynb #0039fabb
 def lineage_recs(
     paths, # Transcripts of one conversation, oldest first (e.g. `sess_lineage(path).files`)
-)->L: # Their records, in file order, each uuid once
+)->Recs: # Their records, in file order, each uuid once
     "The records of several transcripts read as one: a row a later file copied is kept where it was first written"
     seen, out = set(), []
     for p in paths:
@@ -912,4 +912,4 @@ def lineage_recs(
                 if u in seen: continue
                 seen.add(u)
             out.append(r)
-    return L(out)
+    return Recs(out)

@@ -21,7 +21,8 @@ from .paths import msg_content, parse_ts, rec_vals, rec_is
 from .read import (load_recs, img_txt, is_call_type, is_result_type, rec_blocks, rec_kind, as_str, as_link,
                              as_count, dict_recs, val_txt)
 from .subagents import agent_links, AGENT_TOOLS
-from .text import Rows, TextView, cut_marked, one_line
+from .text import Rows, TextView, cut_marked, one_line, fmt_time
+from .display import Table, Col, fold_html, md_escape
 
 # %% ../nbs/07_tools.ipynb #27b12d7b
 _NAMING_KEYS = ('tool_name', 'url', 'error_code', 'name', 'title')  # what names a non-text item, first found first
@@ -158,7 +159,7 @@ class ToolCall(AttrDict):
     def __repr__(self):
         d = '' if self.dur is None else f' {self.dur:.1f}s'
         return f'{type(self).__name__}({self.label!r}, {self.status}{d})'
-    def _repr_markdown_(self): return f'`{self.name}` **{self.status}** {html.escape(self.label)}'
+    def _repr_markdown_(self): return f'**{md_escape(self.name)}** {self.status}: {md_escape(self.label)}'
 
 # %% ../nbs/07_tools.ipynb #ef6a1b52
 def _mk_call(i, r, b, res, window):
@@ -176,8 +177,13 @@ def _mk_call(i, r, b, res, window):
         in_toks=ctx, out_toks=as_count(u.get('output_tokens')), ctx_pct=round(100*ctx/window, 1), i=i, rec=r, res=rr)
 
 # %% ../nbs/07_tools.ipynb #d57c933d
-class ToolCalls(Rows):
-    "The `ToolCall` rows of a session"
+class ToolCalls(Table):
+    "The `ToolCall` rows of a session, shown as a table of start, duration, status, tool and input"
+    noun, numbered = 'tool call', False
+    def _new(self, items, *args, **kwargs):
+        "`ToolCalls` of `items` if all are calls, else an `L` (e.g. of `calls.attrgot('status')`)"
+        items = list(items)
+        return (ToolCalls if all(isinstance(c, ToolCall) for c in items) else L)(items, *args, use_list=None, **kwargs)
 
 # %% ../nbs/07_tools.ipynb #e0d81c36
 def _in_flight(calls, c):
@@ -251,15 +257,40 @@ def call_tree(
 # %% ../nbs/07_tools.ipynb #90ac58f3
 def _dur(s): return '' if s is None else f'{s:.1f}s' if s < 60 else f'{s/60:.1f}m' if s < 3600 else f'{s/3600:.1f}h'
 
-def _calls_txt(calls):
-    tree = call_tree(calls)
-    t0 = min((c.start for c, _ in tree if c.start), default=None)
-    ls = [f"{'' if c.start is None or t0 is None else f'+{(c.start-t0).total_seconds():.0f}s':>8} {_dur(c.dur):>7} "
-          f"{c.status:<8}{'  '*d}{c.label}" for c, d in tree]
-    return '\n'.join(ls) or '(no tool calls)'
+def _arg(c, depth):
+    "A call's input as its label shows it, after the tool's name, indented two spaces per level under its agent"
+    lab, pre = c.label or '', f'{c.name}: '
+    return '  '*depth + one_line(lab[len(pre):] if lab.startswith(pre) else '' if lab == c.name else lab, 10**9)
 
 @patch
-def __repr__(self:ToolCalls): return _calls_txt(self)
+def tree(self:ToolCalls)->ToolCalls:
+    "The calls in tree order (`call_tree`), each agent call followed by its subagent's calls one level deeper"
+    t = call_tree(self)
+    out = ToolCalls(c for c, _ in t)
+    out.depths = {id(c): d for c, d in t}
+    return out
+
+@patch
+def _cols(self:ToolCalls):
+    ds = getattr(self, 'depths', None) or {}
+    return (Col('start', lambda c: c.start, fmt=fmt_time), Col('took', lambda c: c.dur, fmt=_dur, right=True),
+            Col('status', lambda c: c.status), Col('tool', lambda c: c.name),
+            Col('input', lambda c: _arg(c, ds.get(id(c), 0)), fmt=str, flex=True))
+
+@patch
+def caption(self:ToolCalls)->str:
+    "The count of calls, with those that failed and those still running"
+    st = Counter(c.status for c in self)
+    errs = f" · {st['error']} error{'s'*(st['error'] != 1)}" if st['error'] else ''
+    return f"{len(self):,} tool call{'s'*(len(self) != 1)}{errs}" + (f" · {st['running']} running" if st['running'] else '')
+
+@patch
+def __repr__(self:ToolCalls): return self.tree().text()
+
+@patch
+def show(self:ToolCalls, n:int|None=None): # Calls to show; None (or `all`) for every one
+    "Every call (or the first `n`) in tree order, as a table"
+    return Table.show(self.tree(), n)
 
 # %% ../nbs/07_tools.ipynb #9233b3c1
 STATUS_COLOURS = dict(success='#4a9c4e', error='#d2483f', running='#e8a33d')
@@ -442,7 +473,9 @@ def waterfall(
                       f'font-family="monospace" font-size="11">', *body, '</svg>'])
 
 @patch
-def _repr_html_(self:ToolCalls): return waterfall(self)
+def _repr_html_(self:ToolCalls):
+    "The table (tree order, folded after ten calls), then the waterfall, open when it has at most `SEG_ROWS` bars"
+    return self.tree().html() + fold_html('<b>timeline</b>', waterfall(self), open=len(self) <= SEG_ROWS)
 
 # %% ../nbs/07_tools.ipynb #6db7c459
 def _msg_usage(recs):
@@ -457,16 +490,18 @@ def _msg_usage(recs):
 # %% ../nbs/07_tools.ipynb #ec2b0044
 class SessStats(AttrDict):
     "Counts, tokens and tool time of a session"
-    def _repr_markdown_(self):
+    def _md(self, esc): # `md_escape` for markdown, `str` for plain text
+        "The stats as markdown, names passed through `esc`"
         tk = ' · '.join(f'{k} {v:,}' for k, v in self.tokens.items())
         ak = ' · '.join(f'{k} {v:,}' for k, v in (self.get('agent_tokens') or {}).items() if v)
-        rows = '\n'.join(f'| {n} | {t.n} | {t.errors} | {_dur(t.secs) or "0s"} |' for n, t in self.tools.items())
+        rows = '\n'.join(f'| {esc(n)} | {t.n} | {t.errors} | {_dur(t.secs) or "0s"} |' for n, t in self.tools.items())
         return (f"**{sum(self.types.values())} records** over {_dur(self.secs) or '0s'}: "
-                + ', '.join(f'{k} {v}' for k, v in self.types.most_common()) + '  \n'
-                + f"**Blocks**: {', '.join(f'{k} {v}' for k, v in self.blocks.most_common())}  \n"
+                + ', '.join(f'{esc(k)} {v}' for k, v in self.types.most_common()) + '  \n'
+                + f"**Blocks**: {', '.join(f'{esc(k)} {v}' for k, v in self.blocks.most_common())}  \n"
                 + f"**Tokens**: {tk}" + (f" (subagents: {ak})" if ak else '') + "\n\n"
                 + '| tool | calls | errors | time |\n|---|---|---|---|\n' + rows)
-    def __repr__(self): return self._repr_markdown_()
+    def _repr_markdown_(self): return self._md(md_escape)
+    def __repr__(self): return self._md(str)
 
 # %% ../nbs/07_tools.ipynb #4b27587b
 def _tool_time(calls):
