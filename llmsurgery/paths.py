@@ -8,8 +8,8 @@ __all__ = ['MAX_NAME', 'LITE', 'NO_PROMPT', 'LS_COLS', 'SESS_INDEX', 'MIN_LS_WID
            'cur_sess', 'EmptyTranscript', 'sess_file', 'msg_content', 'is_uuid', 'parse_ts', 'first_prompt', 'rec_vals',
            'rec_is', 'rec_links', 'SessInfo', 'sess_info', 'Sessions', 'home_short', 'cut_left', 'sess_index_entries',
            'worktree_dirs', 'list_sessions', 'lineages', 'sess_lineage', 'since_time', 'in_project', 'id_chars',
-           'sess_ls', 'sess_by_name', 'sess_by_title', 'transcript_path', 'resolve_session', 'cc_fixture', 'sess_src',
-           'resume_line']
+           'sess_ls', 'sess_by_name', 'sess_by_title', 'transcript_path', 'transcript_problem', 'resolve_session',
+           'cc_fixture', 'sess_src', 'resume_line']
 
 # %% ../nbs/00_paths.ipynb #c7eac6eb
 import copy, os, re, json, shlex, stat, subprocess, unicodedata, uuid, warnings
@@ -717,6 +717,16 @@ def transcript_path(ref)->Path|None: # A session reference
         return p
     return None
 
+def transcript_problem(
+    path, # A file named as a transcript
+)->str|None:
+    "Why the file at `path` holds no session (empty, or no JSON record in its first bytes), or None; `OSError` if unreadable"
+    with open(path, 'rb') as f: head = f.read(LITE)  # missing or unreadable: the error names the file
+    if not head: return 'it is empty (0 bytes): there is no session in it'
+    if _recs(head.decode('utf-8', 'replace')): return None
+    if b'\n' not in head and os.path.getsize(path) > LITE: return None  # one long first line: cannot tell from here
+    return 'it holds no JSON record: it is not a Claude Code transcript'
+
 def resolve_session(ref=None,  # Session id, unique id prefix, name, title or transcript path; None: the current session
                     cwd=None): # Project directory searched first; the current directory if None
     "`(sid, path)` of the session `ref` names"
@@ -760,6 +770,7 @@ def resume_line(
     "The shell command that resumes the transcript at `path`: `cd` to a directory whose sessions folder holds it, then `claude --resume`"
     p = Path(path)
     rec = first(r['cwd'] for r in _recs(_lite(p)[0]) if isinstance(r.get('cwd'), str) and r['cwd'])
-    where = first(d for d in (rec, cwd and str(cwd)) if d and p.parent in proj_dirs(d))
+    tried = (rec, cwd and str(cwd), *sorted(_cwds(p.parent)))  # then what the folder's other transcripts record
+    where = first(d for d in tried if d and p.parent in proj_dirs(d))
     return (f'cd {shlex.quote(where)} && ' if where else '') + f'claude --resume {p.stem}'
 
