@@ -306,7 +306,7 @@ def _(sp):
     need(prompt.startswith('Use the fixture-skill skill'), f'first prompt {prompt[:60]!r}')
     need(r.stdout == f"{dlg_map(dlg, 100)}\nWrote {nb.name}\n", "the output is not the dialog's map and the file name")
     need(max(map(len, r.stdout.splitlines())) <= 100, f'a map line of {max(map(len, r.stdout.splitlines()))} characters')
-    head = r.stdout.splitlines()[0]
+    head = ' '.join(r.stdout.splitlines()[:2])  # the legend may stand under the column names
     need(head.startswith('id ') and 'p prompt' in head, f'the map has no header: {head!r}')
     empty = W['work']/'empty'; empty.mkdir(exist_ok=True)
     r0 = ok(run('sess2nb', cwd=empty, CLAUDE_CONFIG_DIR=str(empty/'.claude')))
@@ -634,10 +634,14 @@ def _():
 
 @ending('sess_index', 'Ctrl-C')
 def _():
+    cfg = W['work']/'corpus-home'  # every corpus transcript: an update long enough to interrupt
+    for i, f in enumerate(sorted(corpus_dir().rglob('*.jsonl'))):
+        d = cfg/'projects'/f'-corpus-{i}'; d.mkdir(parents=True, exist_ok=True)
+        shutil.copy(f, d/f'0c0c0c0c-0000-4000-8000-{i:012d}.jsonl')
     for delay in (0.3, 0.1, 0.02, 0):
         ip = W['work']/f'ctrl-c-{delay}.sqlite'
         p = subprocess.Popen([str(BIN/'sess_index'), '--path', str(ip)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             text=True, cwd=W['work'], start_new_session=True)
+                             text=True, cwd=W['work'], start_new_session=True, env={**os.environ, 'CLAUDE_CONFIG_DIR': str(cfg)})
         while not ip.exists() and p.poll() is None: time.sleep(0.01)
         time.sleep(delay)
         if p.poll() is None: os.killpg(p.pid, signal.SIGINT)

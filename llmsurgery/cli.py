@@ -137,7 +137,10 @@ def command(
             except failures as e: _fail(func.__name__, e)
             except KeyboardInterrupt:
                 print(f'{func.__name__}: interrupted', file=sys.stderr); sys.exit(EXIT_INTERRUPTED)
-            finally: _running.reset(token)
+            finally:
+                _running.reset(token)
+                # run from a shell, the work is done: a Ctrl-C while Python shuts down must not print a traceback
+                if argv is None: signal.signal(signal.SIGINT, signal.SIG_IGN)
         func.main, func.parser = main, lambda: cmd_parser(func, short, pos, mine)
         return func
     return deco
@@ -380,5 +383,5 @@ def sess_archive(
     r = restore_session(restore, dest, cwd=cwd, force=force)
     files = '\n'.join(f'{s:<9} {p}' for p, s in r.files)
     main = next((Path(p) for p, _ in r.files if Path(p).name == f'{r.sid}.jsonl'), None)
-    how = resume_line(main, cwd) if main else f'claude --resume {r.sid}'
+    how = resume_line(main, cwd or os.getcwd()) if main else f'claude --resume {r.sid}'
     return shown(sess_archive, f'{files}\nResume it with: {how}')
