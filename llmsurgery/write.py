@@ -326,11 +326,11 @@ def check_writable(
                               'make it writable (chmod u+w) if it should change', str(path))
     return st
 
-def _tmp_file(path):
-    "`(fd, name)` of a new hidden temporary file beside `path`, mode 0666 less the umask"
+def _tmp_file(path, mode=0o666):
+    "`(fd, name)` of a new hidden temporary file beside `path`, with `mode` less the umask"
     for _ in range(100):
         tmp = path.parent/f'.{path.name}.{secrets.token_hex(4)}.tmp'
-        try: return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, 'O_CLOEXEC', 0), 0o666), tmp
+        try: return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, 'O_CLOEXEC', 0), mode), tmp
         except FileExistsError: continue
     raise FileExistsError(errno.EEXIST, 'no free temporary name beside it', str(path))
 
@@ -346,17 +346,19 @@ def _on_target(e, path):
 def atomic_write(path, # The file to write (replaced if it exists)
                  data:bytes, # Its whole new content
                  dir_mode:int=0o700, # Mode of folders the write creates: owner-only, as Claude Code makes them
-                 replace:bool=True): # Replace a file already at `path`? If False, such a file is refused
+                 replace:bool=True, # Replace a file already at `path`? If False, such a file is refused
+                 mode:int|None=None): # Mode of a new file; None: as the umask allows (0666 less it). A replaced file keeps its own
     "Replace `path` with `data` atomically (temporary file, fsync, rename): a new file as the umask allows, an old one keeping its mode"
     path = Path(path)
     try:
         st = check_writable(path) if replace else None
         _mkdirs(path.parent, dir_mode)
-        fd, tmp = _tmp_file(path)
+        fd, tmp = _tmp_file(path, 0o600 if mode is not None else 0o666)
         try:
             with os.fdopen(fd, 'wb') as f:
                 f.write(data); f.flush(); os.fsync(f.fileno())
             if st is not None: os.chmod(tmp, stat.S_IMODE(st.st_mode))  # replaced in place: its mode stays
+            elif mode is not None: os.chmod(tmp, mode)
             if replace: os.replace(tmp, path)
             else:  # a link fails where a file exists, even one that appeared after any check
                 try: os.link(tmp, path)
@@ -403,8 +405,8 @@ def _prep(recs, sid, ts=None, chain=True, parent=None, owners=None):
 
 def write_sess(path, # The transcript file to write (replaced if it exists)
                recs): # Records in file order, already linked
-    "Write `recs` as the whole transcript at `path`: atomically, one `rec2line` each (`atomic_write` modes)"
-    atomic_write(path, b''.join(map(rec2line, recs)))
+    "Write `recs` as the whole transcript at `path`: atomically, one `rec2line` each; new 0600, as Claude Code, or its mode kept"
+    atomic_write(path, b''.join(map(rec2line, recs)), mode=0o600)
 
 # %% ../nbs/04_write.ipynb #10cbef57
 def save_sess(recs, # Records in conversation order, e.g. from `mk_rec` or `tool_turn`
