@@ -340,7 +340,7 @@ def _on_target(e, path):
     if e.filename is None: raise type(e)(e.errno, e.strerror, str(path)) from e
     name = os.path.basename(str(e.filename))
     if name.startswith(f'.{path.name}.') and name.endswith('.tmp'):
-        raise type(e)(e.errno, f'{e.strerror} (writing a temporary file in {path.parent})', str(path)) from None
+        raise type(e)(e.errno, e.strerror, str(path)) from None  # the file the caller named, in the same folder
     raise e
 
 def atomic_write(path, # The file to write (replaced if it exists)
