@@ -7,10 +7,15 @@ differs from the README's line is a failure. Each command runs as the console sc
 in a scratch HOME and CLAUDE_CONFIG_DIR holding the packaged fixtures (llmsurgery/data/cc) and a corpus
 transcript (data/corpus), and each check looks at the result: the notebook written, the text printed, the
 bytes appended. An option the help also lists under another spelling (`--dry-run` beside `--dry_run`,
-`--out` beside `-o`) is checked under each. One line per check; exit status 1 if any failed.
+`--out` beside `-o`) is checked under each. Beyond the options, each command is also checked on how it
+ends: `--mx 0` keeps everything and a negative `--mx` is refused in one line, alike in every command that
+takes it; a file holding random bytes (or nothing) is one line and exit status 2 from every command that
+reads a session, never an empty notebook or page; Ctrl-C during `sess_index` is one line and status 130;
+a session copied into another project is billed once by `sess_index --totals`; and a title pasted back
+as `sess_ls` listed it names its session. One line per check; exit status 1 if any failed.
 
 Usage: python .ci/readme_cmds.py   (from a clone installed with `pip install -e .`)"""
-import configparser, json, os, re, shutil, subprocess, sys, time
+import configparser, json, os, re, shutil, signal, subprocess, sys, time
 from pathlib import Path
 import fastcore, nbformat
 from llmsurgery.testing import scratch_home, corpus_dir, split_at_compaction
@@ -20,6 +25,7 @@ from llmsurgery.thread import sess_thread
 from llmsurgery.search import show_recs
 from llmsurgery.dialog import read_ipynb, sess2dlg
 from llmsurgery.doctor import sess_doctor
+from llmsurgery.cli import dlg_map
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -117,12 +123,29 @@ def first_prompt(nb):
 
 def short(s, n=40): return s if len(s) <= n else s[:n-1] + '…'
 
+def one_line_fail(r, cmd, status=2):
+    "Check that `r` ended with exit `status` and exactly one line on stderr, starting with the command's name"
+    need(r.returncode == status, f'exit {r.returncode}, not {status}: {r.stderr[-300:]!r}')
+    need(r.stderr.startswith(f'{cmd}: ') and r.stderr.count('\n') == 1, f'not one line: {r.stderr[-300:]!r}')
+    return r.stderr.strip()
+
+def mx_refused(cmd, sp, *args):
+    "Check that a negative `--mx` is refused by `cmd` in the one line every command gives; what was checked"
+    r = run(cmd, W['K'][:8], sp, -5, *args)
+    need(one_line_fail(r, cmd) == f'{cmd}: mx must be a whole number >= 0 (0 keeps everything), not -5', r.stderr)
+    return f"{sp} -5 refused in the one line every command gives"
+
 # The checks, by command and option: '' is the command with no option
 
-CHECKS = {}
+CHECKS, ENDINGS = {}, {}
 def check(cmd, opt):
     "Register a check of option `opt` (a parameter name, '' for none) of command `cmd`"
     def deco(f): CHECKS[(cmd, opt)] = f; return f
+    return deco
+
+def ending(cmd, what):
+    "Register a check of how command `cmd` behaves beyond one option: `what` it is about"
+    def deco(f): ENDINGS[(cmd, what)] = f; return f
     return deco
 
 def listed(r):
@@ -187,9 +210,52 @@ def _(sp):
     cwd = load_recs(path('co', W['K']))[1]['cwd']
     need(cwd in r120.stdout.splitlines()[1], f"the corpus session's directory {cwd!r} is not whole at 120 columns")
     bad = run('sess_ls', sp, 20)
-    need(bad.returncode == 2 and 'width >= 60' in bad.stderr, f'{sp} 20: exit {bad.returncode}, {bad.stderr!r}')
+    need(bad.returncode == 2 and bad.stderr == 'sess_ls: width must be >= 60, not 20\n', f'{sp} 20: exit {bad.returncode}, {bad.stderr!r}')
     return (f"{sp} 120: lines up to {widest(r120)} characters (at most {widest(r80)} by default); {sp} 20: "
             "one line saying the least it takes, exit 2")
+
+@check('sess_ls', 'all')
+def _(sp):
+    d = sess_dir(W['fx']); bare = d/'b0b0b0b0-0000-4000-8000-0000000000b0.jsonl'
+    bare.write_text(json.dumps({'type': 'system', 'subtype': 'informational', 'content': 'hook ran',
+                                'uuid': 'b0', 'cwd': str(W['fx'])}) + '\n')
+    try:
+        plain, every = ok(run('sess_ls', '--here', cwd=W['fx'])).stdout, ok(run('sess_ls', '--here', sp, cwd=W['fx'])).stdout
+        row = next((l for l in every.splitlines() if l.startswith(bare.stem[:8])), '')
+        need(bare.stem[:8] not in plain and '(no prom' in row, f'{sp}: {every!r}')
+        opened = ok(run('sess_show', bare.stem[:8], cwd=W['fx']))
+        need(bare.stem in opened.stderr + opened.stdout, 'sess_show does not open it')
+    finally: bare.unlink()
+    return f"a transcript with no prompt: hidden by default, listed with {sp} as '(no prompt)', opened by sess_show"
+
+@ending('sess_ls', 'a title pasted back')
+def _():
+    r = ok(run('sess_ls', '--width', '60'))
+    cells = [re.split('  +', l) for l in r.stdout.splitlines()[1:]]
+    cut = next((c for c in cells if c[-1].endswith('…')), None)
+    need(cut, 'no title cut with … at 60 columns')
+    full = next(s for s in W['names'] if s.startswith(cut[0]))
+    for cmd in ('sess_show', 'sess_doctor'):
+        got = ok(run(cmd, cut[-1]))
+        need(full in got.stdout.split('\n', 1)[0], f'{cmd} {cut[-1]!r}: {got.stdout[:120]!r}')
+    return f"a title pasted back as sess_ls listed it, {cut[-1]!r}, names its session in sess_show and sess_doctor alike"
+
+JUNK = bytes(b for b in os.urandom(8192) if b not in b'{[\n')  # random bytes holding no JSON record
+
+@ending('sess_show', 'garbage and empty files')
+def _():
+    junk, empty = W['work']/'junk.jsonl', W['work']/'empty.jsonl'
+    junk.write_bytes(JUNK); empty.write_bytes(b'')
+    said = []
+    for cmd, extra in (('sess_show', ()), ('sess2nb', ('-o', 'junk.ipynb')), ('sess2html', ('-o', 'junk.html')),
+                       ('sess_doctor', ()), ('claudecompact', ('--dry_run',))):
+        for f, why in ((junk, 'it holds no JSON record'), (empty, 'it is empty (0 bytes)')):
+            line = one_line_fail(run(cmd, f, *extra), cmd)
+            need(line.startswith(f'{cmd}: {f}: {why}'), line)
+        said.append(cmd)
+    left = sorted(p.name for p in W['work'].glob('junk.*') if p.suffix != '.jsonl')
+    need(not left, f'written from garbage: {left}')
+    return f"random bytes and an empty file: one line and exit 2 from {', '.join(said)}; nothing written"
 
 @check('sess_show', '')
 def _(sp):
@@ -220,7 +286,9 @@ def _(sp):
     same_as_library(r, path('co', W['K']), mx=30)
     cut = next((l for l in r.stdout.splitlines() if l.startswith('Port this')), '')
     need('…[+' in cut, f'prompt not cut: {cut!r}')
-    return f"{sp} 30: each record cut as show_recs(mx=30) cuts it: {cut!r}"
+    same_as_library(ok(run('sess_show', W['K'][:8], sp, 0)), path('co', W['K']), mx=10**12)
+    return (f"{sp} 30: each record cut as show_recs(mx=30) cuts it: {cut!r}; {sp} 0 keeps everything; "
+            + mx_refused('sess_show', sp))
 
 @check('sess_show', 'all')
 def _(sp):
@@ -236,14 +304,15 @@ def _(sp):
     need(nb.exists(), f"no {nb.name} in the current folder: {r.stdout[-200:]}")
     prompt, dlg = first_prompt(nb), read_ipynb(nb)
     need(prompt.startswith('Use the fixture-skill skill'), f'first prompt {prompt[:60]!r}')
-    need(r.stdout == f"{dlg.summary()}\nWrote {nb.name}\n", "the output is not the dialog's map and the file name")
-    head = r.stdout.splitlines()[0]
+    need(r.stdout == f"{dlg_map(dlg, 100)}\nWrote {nb.name}\n", "the output is not the dialog's map and the file name")
+    need(max(map(len, r.stdout.splitlines())) <= 100, f'a map line of {max(map(len, r.stdout.splitlines()))} characters')
+    head = ' '.join(r.stdout.splitlines()[:2])  # the legend may stand under the column names
     need(head.startswith('id ') and 'p prompt' in head, f'the map has no header: {head!r}')
     empty = W['work']/'empty'; empty.mkdir(exist_ok=True)
     r0 = ok(run('sess2nb', cwd=empty, CLAUDE_CONFIG_DIR=str(empty/'.claude')))
     need('packaged fixture' in r0.stderr and (empty/r0.stdout.split()[-1]).exists(), f'no fallback: {r0.stderr!r}')
     return (f"wrote <session id>.ipynb in the current folder (valid nbformat, {len(dlg.messages)} prompts, first "
-            f"{short(prompt)!r}) and printed its map (a header naming the columns, then "
+            f"{short(prompt)!r}) and printed its map within 100 columns (a header naming the columns, then "
             f"{len(r.stdout.splitlines()) - 2} rows) and name; with no sessions at all, the packaged fixture, "
             "saying so")
 
@@ -281,7 +350,8 @@ def _(sp):
     need(replies('mx40.ipynb') == lib(40) != lib(None), 'replies differ from sess2dlg(mx=40)')
     need(replies('mx0.ipynb') == lib(None), f'{sp} 0 did not keep everything')
     s40, s0 = (W['work']/'mx40.ipynb').stat().st_size, (W['work']/'mx0.ipynb').stat().st_size
-    return f"{sp} 40: tool text cut as sess2dlg(mx=40) cuts it ({s40:,} bytes); {sp} 0 keeps everything ({s0:,} bytes)"
+    return (f"{sp} 40: tool text cut as sess2dlg(mx=40) cuts it ({s40:,} bytes); {sp} 0 keeps everything ({s0:,} bytes); "
+            + mx_refused('sess2nb', sp, '-o', 'neg.ipynb'))
 
 @check('sess2nb', 'history')
 def _(sp):
@@ -402,13 +472,14 @@ def _(sp):
 @check('sess_doctor', 'fix')
 def _(sp):
     p = broken_copy('0d0c7a00-0000-4000-8000-000000000003'); before = p.read_bytes()
-    r = ok(run('sess_doctor', p.stem, sp))
-    new = next((l.split()[-1] for l in r.stdout.splitlines() if l.startswith('Resume it with: claude --resume ')), None)
+    r = ok(run('sess_doctor', p.stem, sp, cwd=W['dr']))
+    new = next((l.split()[-1] for l in r.stdout.splitlines() if l.startswith('Resume it with: cd ') and 'claude --resume ' in l), None)
     need(new and new != p.stem, f'no new session named: {r.stdout[-300:]!r}')
     need(p.read_bytes() == before, 'the original changed')
     fixed = sess_doctor(p.parent/f'{new}.jsonl')
     need(not fixed.cut and fixed.verdict.startswith('healthy'), f'the repair is not healthy: {fixed.verdict}')
-    return f"wrote the repair as session {new[:8]}, which the library calls healthy; the original byte for byte unchanged"
+    return (f"wrote the repair as session {new[:8]}, which the library calls healthy, and printed its resume line with "
+            "its `cd`; the original byte for byte unchanged")
 
 @check('sess_doctor', 'inplace')
 def _(sp):
@@ -464,7 +535,8 @@ def _(sp):
     ok(run('sess2html', W['K'], sp, 40, '-o', d/'cut.html')); ok(run('sess2html', W['K'], sp, 0, '-o', d/'all.html'))
     cut, full = page(d/'cut.html'), page(d/'all.html')
     need(len(cut) < len(full), f'{sp} 40 cut nothing ({len(cut):,} vs {len(full):,} characters)')
-    return f"{sp} 40: tool text cut ({len(cut):,} characters); {sp} 0 keeps everything ({len(full):,})"
+    return (f"{sp} 40: tool text cut ({len(cut):,} characters); {sp} 0 keeps everything ({len(full):,}); "
+            + mx_refused('sess2html', sp, '-o', d/'neg.html'))
 
 @check('sess2html', 'redact')
 def _(sp):
@@ -495,8 +567,12 @@ def _(sp):
 
 
 def hit_sids(r):
-    "Session ids of the hits `sess_index` printed (every other line is a hit's resume command)"
-    return [l.split()[0] for l in ok(r).stdout.splitlines()[::2] if l.strip() and l != '(no hits)']
+    "Session ids of the hits `sess_index` printed: each hit line is under its session's resume line"
+    out, sid = [], None
+    for l in ok(r).stdout.splitlines()[1:]:  # after the count
+        if l and not l.startswith('  '): sid = (re.search(r'[0-9a-f]{8}-[0-9a-f-]{27}', l) or [None])[0]
+        elif l.startswith('  ') and sid: out.append(sid[:8])
+    return out
 
 def proj_sids(proj): return {p.stem for p in sess_dir(W[proj]).glob('*.jsonl')}
 
@@ -510,7 +586,10 @@ def _(sp):
 def _(sp):
     r = ok(run('sess_index', 'fixture complete'))
     need(W['S'][:8] in hit_sids(r) and f"claude --resume {W['S']}" in r.stdout, f'hits: {r.stdout[:300]!r}')
-    return f"'fixture complete': {len(hit_sids(r))} hits, each followed by its `claude --resume` line"
+    resumes = [l for l in r.stdout.splitlines() if 'claude --resume ' in l]
+    need(len(resumes) == len(set(resumes)) and all(l.startswith('cd ') for l in resumes), f'resume lines: {resumes}')
+    return (f"'fixture complete': {len(hit_sids(r))} hits, grouped by session under its one "
+            "`cd … && claude --resume` line")
 
 @check('sess_index', 'regex')
 def _(sp):
@@ -532,13 +611,44 @@ def _(sp):
     need(hit_sids(run('sess_index', 'fixture complete', sp, '2000-01-01')), 'no hits after 2000')
     return f"{sp} 2100-01-01: no hits; {sp} 2000-01-01: the same hits as without it"
 
-def total_line(r): return ok(r).stdout.strip().splitlines()[-1]
+def total_line(r): return ' '.join(ok(r).stdout.strip().splitlines()[-1].split())
 
 @check('sess_index', 'totals')
 def _(sp):
-    last = total_line(run('sess_index', sp))
-    need(last.startswith('total') and 'calls $' in last, f'last line: {last!r}')
-    return f"tokens and dollars per project, then {' '.join(last.split())!r}"
+    r = run('sess_index', sp); lines = ok(r).stdout.strip().splitlines(); last = lines[-1]
+    need(lines[0].split()[:2] == ['project', 'calls'] and last.startswith('total') and '$' in last, f'table: {lines!r}')
+    need(max(map(len, lines)) <= 80, f'a line of {max(map(len, lines))} characters')
+    cwds = {load_recs(path('co', W['K']))[1]['cwd']}
+    need(any(c in r.stdout or c.replace(os.path.expanduser('~'), '~') in r.stdout for c in cwds), 'no real project path')
+    return f"tokens and dollars per project (the directories sessions ran in), a header, lines within 80 columns, then {' '.join(last.split())!r}"
+
+@ending('sess_index', 'a copy billed once')
+def _():
+    src = path('co', W['K']); before = total_line(run('sess_index', '--totals'))
+    other = W['work'].parent/'proj-copy'; other.mkdir(exist_ok=True); d = sess_dir(other); d.mkdir(parents=True, exist_ok=True)
+    copy = d/'0d0c7a00-0000-4000-8000-0000000000c0.jsonl'; shutil.copy(src, copy)
+    try: after = total_line(run('sess_index', '--totals'))
+    finally: copy.unlink(); shutil.rmtree(other)
+    need(after == before, f'the copy was billed again: {before!r} then {after!r}')
+    return f"the corpus session copied into another project: the total stays {' '.join(after.split())!r}"
+
+@ending('sess_index', 'Ctrl-C')
+def _():
+    cfg = W['work']/'corpus-home'  # every corpus transcript: an update long enough to interrupt
+    for i, f in enumerate(sorted(corpus_dir().rglob('*.jsonl'))):
+        d = cfg/'projects'/f'-corpus-{i}'; d.mkdir(parents=True, exist_ok=True)
+        shutil.copy(f, d/f'0c0c0c0c-0000-4000-8000-{i:012d}.jsonl')
+    for delay in (0.3, 0.1, 0.02, 0):
+        ip = W['work']/f'ctrl-c-{delay}.sqlite'
+        p = subprocess.Popen([str(BIN/'sess_index'), '--path', str(ip)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True, cwd=W['work'], start_new_session=True, env={**os.environ, 'CLAUDE_CONFIG_DIR': str(cfg)})
+        while not ip.exists() and p.poll() is None: time.sleep(0.01)
+        time.sleep(delay)
+        if p.poll() is None: os.killpg(p.pid, signal.SIGINT)
+        _, err = p.communicate()
+        if p.returncode != 0: break
+    need(p.returncode == 130 and err == 'sess_index: interrupted\n', f'exit {p.returncode}: {err[-400:]!r}')
+    return "Ctrl-C during an update: 'sess_index: interrupted', exit 130, no traceback"
 
 @check('sess_index', 'by')
 def _(sp):
@@ -551,6 +661,12 @@ def _(sp):
     r = run('sess_index', 'the', sp, '2')
     need(len(hit_sids(r)) == 2, f'{len(hit_sids(r))} hits')
     return f"{sp} 2: two hits of 'the'"
+
+@check('sess_index', 'json')
+def _(sp):
+    js = json.loads(ok(run('sess_index', '--totals', sp, '--by', 'model')).stdout)
+    need(js['by'] == 'model' and js['total']['calls'] == sum(r['calls'] for r in js['rows']) > 0, str(js)[:300])
+    return f"--totals {sp}: rows and total as JSON, tokens exact ({js['total']['calls']:,} calls)"
 
 @check('sess_index', 'path')
 def _(sp):
@@ -669,6 +785,11 @@ def check_cmd(cmd, toks, report):
             try: report(True, what, CHECKS[(cmd, opt)](spelt))
             except Failed as e: report(False, what, str(e))
             except Exception as e: report(False, what, f'{type(e).__name__}: {e}')
+    for (c, what), f in ENDINGS.items():
+        if c != cmd: continue
+        try: report(True, f'{cmd}: {what}', f())
+        except Failed as e: report(False, f'{cmd}: {what}', str(e))
+        except Exception as e: report(False, f'{cmd}: {what}', f'{type(e).__name__}: {e}')
 
 def main():
     cmds, res = readme_cmds((ROOT/'README.md').read_text(encoding='utf-8')), []

@@ -5,13 +5,13 @@
 # %% auto #0
 __all__ = ['SCHEMA_VERSION', 'SCHEMA', 'TABLES', 'FTS_HASH_BYTES', 'MARK_SPAN', 'UNREAD_TYPES', 'MSG_COLS', 'USAGE_COLS',
            'CALL_COLS', 'SESS_COLS', 'TAIL_RECS', 'FTS_DROP', 'PARALLEL_BYTES', 'BATCH_BYTES', 'FTS_LAG_BYTES',
-           'HOLD_BYTES', 'LOCK_POLL', 'SHRINK_FLOOR', 'UPDATE_WAIT', 'CHILD_WAIT', 'PRICES', 'index_path', 'SessIndex',
-           'index_files', 'read_transcript', 'file_state', 'msg_rows', 'usage_rows', 'call_rows', 'sess_row',
-           'session_rows', 'fts_query', 'word_find', 'IndexHit', 'resume_cmd', 'IndexHits', 'load_prices',
-           'model_price', 'tokens_usd', 'Totals', 'export_parquet']
+           'HOLD_BYTES', 'LOCK_POLL', 'SHRINK_FLOOR', 'UPDATE_WAIT', 'CHILD_WAIT', 'PRICES', 'TOTALS_WIDTH',
+           'index_path', 'SessIndex', 'index_files', 'read_transcript', 'file_state', 'msg_rows', 'usage_rows',
+           'call_rows', 'sess_row', 'session_rows', 'fts_query', 'word_find', 'IndexHit', 'resume_cmd', 'IndexHits',
+           'load_prices', 'model_price', 'tokens_usd', 'md_cell', 'Totals', 'export_parquet']
 
 # %% ../nbs/15_sessindex.ipynb #383b4c7d
-import os, re, json, html, shlex, sqlite3, hashlib, warnings, socket, unicodedata, importlib
+import os, re, json, html, heapq, shlex, sqlite3, hashlib, warnings, socket, unicodedata, importlib
 from contextlib import contextmanager
 from operator import itemgetter
 from itertools import chain, islice, accumulate, compress, count
@@ -20,12 +20,13 @@ from pathlib import Path
 import orjson
 from fastcore.basics import AttrDict, patch, basic_repr
 from fastcore.foundation import L
-from .paths import claude_dir, proj_name, sess_info, first_prompt, json_vals, rec_links, rec_vals
+from .paths import (claude_dir, proj_name, sess_info, first_prompt, json_vals, rec_links, rec_vals, since_time,
+                              home_short, cut_left)
 from .read import load_recs, rec_txt, rec_role, sess_meta, sess_id, REQUEST_TYPES, TEXT_TYPES
 from .thread import sess_thread
 from .tools import tool_calls, progress_copies, in_toks, ctx_window
 from .search import match_preview
-from .text import Rows, gc_off, deep_ok
+from .text import Rows, gc_off, deep_ok, local_day, text_table, one_line, fmt_time
 
 # %% ../nbs/15_sessindex.ipynb #769b66a4
 def index_path(cfg=None): # Claude Code config home; `claude_dir()` if None
@@ -505,6 +506,8 @@ _WORKER = AttrDict(ix=None, shared=None)  # a worker process's open index, and w
 
 def _worker_start(path, cfg, sync, shared):
     "Open the index at `path` in a new worker process, writing with `synchronous=sync`, sharing `shared`"
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's: it ends the update, saying so in one line
     _WORKER.ix, _WORKER.shared = SessIndex(path, cfg, journal=None), AttrDict(shared)  # the journal the update chose
     _WORKER.ix.db.execute(f'pragma synchronous={sync}')
 
@@ -521,7 +524,7 @@ def _worker_run(batches, gen):
 def _bar(total, show):
     "A progress bar over `total` bytes (tqdm, shown after a second) if `show` and tqdm is installed, else None"
     if not show: return None
-    try: from tqdm import tqdm
+    try: from tqdm.auto import tqdm  # a widget in a notebook, text in a terminal
     except ImportError: return None
     return tqdm(total=total, unit='B', unit_scale=True, desc='Indexing sessions', delay=1, leave=False)
 
@@ -667,13 +670,15 @@ def word_find(pattern:str): # Literal text to find
 # %% ../nbs/15_sessindex.ipynb #31aa0d46
 class IndexHit(AttrDict):
     "A `SessIndex.search` hit: `sid`, `uuid`, `i`, `time`, `role`, `preview`, `span`, `path`, `cwd`, `gone`, `resume`"
-    def __repr__(self):
-        return f"{self.sid[:8]} {(self.time or '')[:19].replace('T', ' '):19} {self.role:<9} {self.preview}"
+    def __repr__(self): return f"{self.sid[:8]} {fmt_time(self.time, secs=False):20} {self.role:<9} {self.preview}"
 
 def resume_cmd(sid, # Session id
                cwd=None, # The directory it ran in
-               gone:bool=False): # Is its transcript deleted?
-    "The shell command that resumes session `sid`, or how to restore it first"
+               gone:bool=False, # Is its transcript deleted?
+               orphan:bool=False): # Is this a subagent whose session's main transcript is missing?
+    "The shell command that resumes session `sid`, or how to restore it first, or why it cannot be resumed"
+    if orphan: return (f'cannot be resumed: the main transcript of session {sid} is gone, and Claude Code '
+                       'resumes a subagent only through its session')
     if gone: return f'transcript deleted: sess_archive ARCHIVE --restore {sid}, then resume it'
     return (f'cd {shlex.quote(cwd)} && ' if cwd else '') + f'claude --resume {sid}'
 
@@ -682,44 +687,52 @@ def resume_cmd(sid, # Session id
 def ctx(self:IndexHit,
         before:int=2, # Records before the hit
         after:int=2): # Records after the hit
-    "The records around this hit in its transcript, itself included"
+    "The records around this hit in its transcript, itself included (found by its uuid if the file changed since)"
     if not Path(self.path).exists(): raise FileNotFoundError(f'{self.path}: the transcript is gone; {self.resume}')
     recs = load_recs(self.path)
-    return L(recs[max(0, self.i - before):self.i + after + 1])
+    i = self.i
+    if self.uuid and not (i < len(recs) and recs[i].get('uuid') == self.uuid):
+        i = next((k for k, r in enumerate(recs) if r.get('uuid') == self.uuid), None)
+        if i is None: raise ValueError(f'{self.path}: record {self.uuid} is no longer in it; update the index')
+    return L(recs[max(0, i - before):i + after + 1])
 
 # %% ../nbs/15_sessindex.ipynb #2aaa1092
 class IndexHits(Rows):
     "The hits of `SessIndex.search`, newest first: one line each, a table in a notebook"
-    def __repr__(self): return '\n'.join(map(repr, self)) if len(self) else '(no hits)'
+    total = None  # how many rows matched, the hits not returned included (set by `SessIndex.search`)
+    def __repr__(self):
+        if not len(self): return '(no hits)'
+        more = f'{len(self):,} of {self.total:,} hits, newest first\n' if self.total and self.total > len(self) else ''
+        return more + '\n'.join(map(repr, self))
     def _repr_html_(self):
         if not len(self): return '<p>(no hits)</p>'
         def row(h):
             a, b, t = *h.span, h.preview
             txt = f'{html.escape(t[:a])}<mark>{html.escape(t[a:b])}</mark>{html.escape(t[b:])}'
-            cells = (h.sid[:8], html.escape((h.time or '')[:19]), h.role, txt, f'<code>{html.escape(h.resume)}</code>')
+            cells = (h.sid[:8], html.escape(fmt_time(h.time, secs=False)), h.role, txt, f'<code>{html.escape(h.resume)}</code>')
             return ''.join(f'<td style="text-align:left">{c}</td>' for c in cells)
-        return ('<table><tr><th>session</th><th>time (UTC)</th><th>role</th><th>text</th><th>resume</th></tr>'
+        return ('<table><tr><th>session</th><th>time</th><th>role</th><th>text</th><th>resume</th></tr>'
                 + ''.join(f'<tr>{row(h)}</tr>' for h in self) + '</table>')
 
 # %% ../nbs/15_sessindex.ipynb #d4d8553c
 def _utc(t):
-    "Datetime, date or ISO string `t` as an ISO UTC timestamp string like the transcripts'; no zone means local time"
-    if isinstance(t, str): t = datetime.fromisoformat(t.replace('Z', '+00:00'))
-    elif not isinstance(t, datetime): t = datetime(t.year, t.month, t.day)
-    return t.astimezone(timezone.utc).isoformat(timespec='milliseconds').replace('+00:00', 'Z')
+    "Datetime, date or ISO string `t` (`since_time`) as an ISO UTC timestamp string like the transcripts'"
+    return since_time(t).astimezone(timezone.utc).isoformat(timespec='milliseconds').replace('+00:00', 'Z')
 
 def _filters(project, since):
-    "SQL conditions (on `f` files and `m` messages) and their arguments"
+    "SQL conditions (on `f` files, `s` sessions and `m` messages) and their arguments"
     where, args = '', []
-    if project is not None:
+    if project is not None:  # the directory the sessions ran in, or the folder name Claude Code made of it
         p = str(project)
-        if os.sep in p or p.startswith('~'): where += ' and f.project = ?'; args.append(proj_name(p))
-        else: where += ' and f.project like ?'; args.append(f'%{p}%')
+        if os.sep in p or p.startswith('~'):
+            where += ' and (f.project = ? or s.cwd = ?)'; args += [proj_name(p), os.path.realpath(os.path.expanduser(p))]
+        else: where += ' and (f.project like ? or s.cwd like ?)'; args += [f'%{p}%']*2
     if since is not None: where += ' and m.timestamp >= ?'; args.append(_utc(since))
     return where, args
 
 # %% ../nbs/15_sessindex.ipynb #6ffc1df8
-_HIT_SQL = ('select m.id, m.session_id, m.uuid, m.i, m.timestamp, m.role, m.text, f.path, s.cwd, f.gone, m.agent_id '
+_HIT_SQL = ('select m.id, m.session_id, m.uuid, m.i, m.timestamp, m.role, m.text, f.path, s.cwd, f.gone, m.agent_id, '
+            's.path is null or s.gone '
             'from messages m join files f on f.id = m.file_id left join sessions s on s.session_id = m.session_id')
 
 @patch
@@ -741,21 +754,27 @@ def _candidates(self:SessIndex, query, where, args, limit=None):
 def search(self:SessIndex,
            pattern:str, # Text to find: literal (where it starts a word, any case), or a regex with `regex=True`
            regex:bool=False, # Treat `pattern` as a Python regular expression, matched anywhere?
-           project=None, # Only this project: its directory, or part of its folder name
+           project=None, # Only this project: its directory, or part of its directory or folder name
            since=None, # Only rows at or after this datetime, date or ISO string (no zone: local time)
            limit:int|None=50, # Most hits returned; None for all
            maxlen:int=160): # Preview characters around the match
-    "Rows of every indexed session whose text holds `pattern`, newest first, each with how to resume its session"
+    "Rows of every indexed session whose text holds `pattern`, newest first, each with how to resume its session; `.total` counts them all"
     if regex: rx = re.compile(pattern); find, query = (lambda t: (m := rx.search(t)) and m.span()), None
     else: find, query = word_find(pattern), fts_query(pattern)
-    hits = IndexHits()
-    rows = self._candidates(query, *_filters(project, since), limit)
-    for _, sid, uid, i, ts, role, txt, path, cwd, gone, agent in rows:
+    top, total = [], 0  # the newest `limit` matches so far (a heap, oldest on top), and how many matched in all
+    for mid, sid, uid, i, ts, role, txt, path, cwd, gone, agent, no_main in self._candidates(query, *_filters(project, since)):
         if not (m := find(txt)): continue
+        total += 1
+        key = (ts or '', mid)
+        if limit and len(top) >= limit and key <= top[0][0]: continue
         pv, span = match_preview(txt, *m, maxlen)
-        hits.append(IndexHit(sid=sid, uuid=uid, i=i, time=ts, role=role, preview=pv, span=span, path=path, cwd=cwd,
-                             gone=bool(gone), agent=agent, resume=resume_cmd(sid, cwd, bool(gone))))
-        if limit and len(hits) >= limit: break
+        orphan = bool(agent) and bool(no_main) and not gone
+        hit = IndexHit(sid=sid, uuid=uid, i=i, time=ts, role=role, preview=pv, span=span, path=path, cwd=cwd,
+                       gone=bool(gone), agent=agent, resume=resume_cmd(sid, cwd, bool(gone), orphan))
+        if limit and len(top) >= limit: heapq.heapreplace(top, (key, hit))
+        else: heapq.heappush(top, (key, hit))
+    hits = IndexHits(h for _, h in sorted(top, key=itemgetter(0), reverse=True))
+    hits.total = total
     return hits
 
 # %% ../nbs/15_sessindex.ipynb #3148f402
@@ -776,11 +795,34 @@ PRICES = dict(
         (('<synthetic>',), (0, 0, 0, 0, 0))) for family in families})
 
 # %% ../nbs/15_sessindex.ipynb #88c99f1a
+def _price_row(fam, row, src):
+    "Price row `row` of family `fam` checked, as a dict of the five prices; `ValueError` naming `src` if it is not one"
+    need = ', '.join(_PRICE_KEYS)
+    if not isinstance(row, dict): raise ValueError(f'{src}: the prices of {fam!r} must be an object of {need}, '
+                                                   f'not {type(row).__name__} {json.dumps(row)[:40]}')
+    if (miss := [k for k in _PRICE_KEYS if k not in row]):
+        raise ValueError(f'{src}: the prices of {fam!r} lack {miss[0]!r} (a row gives {need}, in USD per million tokens)')
+    if (extra := [k for k in row if k not in _PRICE_KEYS]):
+        raise ValueError(f'{src}: the prices of {fam!r} have an unknown key {extra[0]!r} (a row gives {need})')
+    bad = next((k for k in _PRICE_KEYS if isinstance(row[k], bool) or not isinstance(row[k], (int, float))
+                or not 0 <= row[k] < float('inf')), None)
+    if bad: raise ValueError(f'{src}: the price {bad!r} of {fam!r} must be a non-negative number, not {row[bad]!r}')
+    return {k: row[k] for k in _PRICE_KEYS}
+
 def load_prices(prices=None): # Rows over `PRICES`: a dict by model family, or a JSON file of one (maybe in "models")
-    "The price table: `PRICES['models']` with `prices` on top"
+    "The price table: `PRICES['models']` with the rows of `prices` on top, each checked; `ValueError` naming what is wrong"
     if prices is None: return dict(PRICES['models'])
-    if isinstance(prices, (str, Path)): prices = json.loads(Path(prices).read_text())
-    return {**PRICES['models'], **prices.get('models', prices)}
+    src = 'prices'
+    if isinstance(prices, (str, Path)):
+        src = str(prices)
+        try: prices = json.loads(Path(prices).read_text(encoding='utf-8'))
+        except json.JSONDecodeError as e: raise ValueError(f'{src}: not JSON ({e})') from None
+        except UnicodeDecodeError: raise ValueError(f'{src}: not JSON (not UTF-8 text)') from None
+    if isinstance(prices, dict) and 'models' in prices: prices = prices['models']
+    if not isinstance(prices, dict):
+        raise ValueError(f'{src}: a price table is an object of model families, each with its prices, '
+                         f'not {type(prices).__name__} {json.dumps(prices)[:40]}')
+    return {**PRICES['models'], **{str(k): _price_row(k, v, src) for k, v in prices.items()}}
 
 def model_price(model, # A model id, as a transcript records it
                 table): # A price table, from `load_prices`
@@ -790,49 +832,97 @@ def model_price(model, # A model id, as a transcript records it
 
 # %% ../nbs/15_sessindex.ipynb #832c7540
 _TOK_COLS = ('input_tokens', 'output_tokens', 'cache_write_5m', 'cache_write_1h', 'cache_read')
-_BY = dict(session='u.session_id', project='f.project', day='substr(u.timestamp, 1, 10)', model='u.model')
+_BY = ('session', 'project', 'day', 'month', 'model')
+TOTALS_WIDTH = 80  # widest line of a `Totals` table as text
 
 def tokens_usd(toks, # Token counts by `usage` column (input_tokens, output_tokens, cache_write_5m, cache_write_1h, ...)
                price): # A price row
     "What `toks` cost at `price`, in dollars"
     return sum((toks.get(k) or 0)*price[p] for k, p in zip(_TOK_COLS, _PRICE_KEYS))/1e6
 
+def _brief_n(n):
+    "Count `n` in at most 7 characters: `9,999`, `12.3k`, `4.56M`, `7.89G`"
+    if n < 10_000: return f'{n:,}'
+    for div, unit in ((1e9, 'G'), (1e6, 'M'), (1e3, 'k')):
+        if n >= div: v = n/div; return f'{v:.3g}{unit}' if v < 1000 else f'{v:,.0f}{unit}'
+
+def md_cell(s)->str: # Any value
+    "`s` as text for a markdown table cell: HTML and markdown signs escaped, so `<synthetic>` and `a|b` show as typed"
+    return re.sub(r'([\\`*_\[\]|#~])', r'\\\1', html.escape(one_line(str(s), 10**9), quote=False))
+
 class Totals(Rows):
-    "Token and dollar totals, one row per key"
+    "Token and dollar totals, one row per key, most expensive first: a table with a header and a total"
     _cols = ('calls', 'input', 'output', 'cache_write', 'cache_read')
+    _heads = ('calls', 'input', 'output', 'cache wr', 'cache rd', 'USD')
+    def total(self)->AttrDict:
+        "The sums of every row"
+        t = AttrDict(key='total', label='total', **{c: sum(r[c] for r in self) for c in self._cols})
+        return AttrDict(t, usd=sum(r.usd for r in self), unpriced=sum(r.unpriced for r in self))
+    def _by(self): return self[0].get('by', 'key') if len(self) else 'key'
     def __repr__(self):
         if not len(self): return '(no usage)'
-        line = lambda r: f"{str(r.key)[:44]:<44} " + ' '.join(f'{r[c]:>13,}' for c in self._cols) + f' ${r.usd:>11,.2f}'
-        return '\n'.join(map(line, self))
+        rows = [*self, self.total()]
+        cells = [[_brief_n(r[c]) if c != 'calls' else f'{r[c]:,}' for c in self._cols] + [f'${r.usd:,.2f}']
+                 for r in rows]
+        ws = [max(len(x) for x in col) for col in zip(self._heads, *cells)]
+        room = max(len(self._by()), TOTALS_WIDTH - sum(ws) - 2*len(ws))
+        cut = cut_left if self._by() == 'project' else lambda s, w: one_line(s, w)
+        labels = [cut(one_line(str(r.label), 10**9), room) for r in rows]
+        kw = max(map(len, [self._by(), *labels]))
+        line = lambda lab, cs: '  '.join([lab.ljust(kw), *(c.rjust(w) for c, w in zip(cs, ws))])
+        return '\n'.join([line(self._by(), self._heads), *map(line, labels[:-1], cells[:-1]),
+                          '-'*len(line('', self._heads)), line(labels[-1], cells[-1])])
     def _repr_markdown_(self):
-        hdr = '| key | ' + ' | '.join(self._cols) + ' | USD |\n|---|' + '---:|'*(len(self._cols) + 1)
-        line = lambda r: f"\n| {r.key} | " + ' | '.join(f'{r[c]:,}' for c in self._cols) + f' | {r.usd:,.2f} |'
-        return hdr + ''.join(map(line, self))
+        hdr = f'| {self._by()} | ' + ' | '.join(self._heads) + ' |\n|---|' + '---:|'*len(self._heads)
+        line = lambda r: (f"\n| {md_cell(r.label)} | " + ' | '.join(f'{r[c]:,}' for c in self._cols)
+                          + f' | {r.usd:,.2f} |')
+        return hdr + ''.join(map(line, self)) + line(AttrDict(self.total(), label='**total**')).replace('\\*', '*')
+    def json(self)->dict:
+        "The rows and their total as plain values, tokens exact: what `sess_index --totals --json` prints"
+        keep = ('key', 'label', *self._cols, 'usd', 'unpriced')
+        row = lambda r: {k: round(r[k], 6) if k == 'usd' else r[k] for k in keep}
+        return dict(by=self._by(), rows=[row(r) for r in self], total=row(self.total()))
 
 # %% ../nbs/15_sessindex.ipynb #d09edd99
+_BY_IDS = ("select min(rowid) id, timestamp, model, input_tokens, output_tokens, cache_read, cache_write from usage "
+           "group by case when message_id is null then -rowid else message_id || ' ' || coalesce(request_id, '') end")
+_ONCE = (f"select min(id) from ({_BY_IDS}) group by case when timestamp is null then -id else "  # one row per API call
+         "timestamp || ' ' || coalesce(model, '') || ' ' || input_tokens || ' ' || output_tokens || ' ' || cache_read "
+         "|| ' ' || cache_write end")
+
+def _cost_key(by, sid, model, ts, where, title):
+    "`(key, label)` of a usage row in the view `by`"
+    if by == 'session': return sid, f"{(sid or '')[:8]} {title or ''}".strip()
+    if by == 'project': return where, home_short(where) if where and where.startswith(os.sep) else where
+    if by in ('day', 'month'): k = local_day(ts)[:10 if by == 'day' else 7] or '(no time)'; return k, k
+    return (m := model if isinstance(model, str) else '(no model)'), m
+
 @patch
 def cost(self:SessIndex,
-         by:str='session', # Total per 'session', 'project', 'day' or 'model'
-         prices=None, # Price rows overriding `PRICES`: a dict, or a JSON file
-         project=None, # Only this project: its directory, or part of its folder name
+         by:str='session', # Total per 'session', 'project', 'day' (local), 'month' (local) or 'model'
+         prices=None, # Price rows over `PRICES`: a dict, or a JSON file (see above)
+         project=None, # Only this project: its directory, or part of its directory or folder name
          since=None): # Only calls at or after this datetime, date or ISO string (no zone: local time)
-    "Tokens and dollars per `by`, each API call once, most expensive first"
+    "Tokens and dollars per `by`, each API call once however many files hold it, most expensive first"
     if by not in _BY: raise ValueError(f'by must be one of {", ".join(_BY)}, not {by!r}')
-    table, where, args = load_prices(prices), *_filters(project, since)
-    sql = (f'select {_BY[by]}, u.model, count(*), ' + ', '.join(f'sum({c})' for c in _TOK_COLS) + ' from usage u join '
-           '(select session_id, min(project) project from files group by session_id) f on f.session_id = u.session_id '
-           f'where 1 {where.replace("m.timestamp", "u.timestamp")} group by 1, 2')
-    out, unknown = {}, set()
-    for key, model, n, *toks in self.db.execute(sql, args):
-        t, p = dict(zip(_TOK_COLS, toks)), model_price(model, table)
-        r = out.setdefault(key, AttrDict(key=key, **dict.fromkeys(Totals._cols, 0), usd=0., unpriced=0))
-        r.calls += n; r.input += t['input_tokens']; r.output += t['output_tokens']; r.cache_read += t['cache_read']
+    table, (where, args) = load_prices(prices), _filters(project, since)
+    sql = (f'select u.session_id, u.model, u.timestamp, coalesce(s.cwd, f.project), s.title, '
+           + ', '.join(f'u.{c}' for c in _TOK_COLS) + ' from usage u left join sessions s on s.session_id = u.session_id '
+           'left join (select session_id, min(project) project from files group by session_id) f '
+           f'on f.session_id = u.session_id where u.rowid in ({_ONCE}) {where.replace("m.timestamp", "u.timestamp")}')
+    out, unknown, price = {}, set(), {}
+    for sid, model, ts, where_, title, *toks in self.db.execute(sql, args):
+        key, label = _cost_key(by, sid, model, ts, where_, title)
+        t = dict(zip(_TOK_COLS, toks))
+        if model not in price: price[model] = model_price(model, table)
+        r = out.setdefault(key, AttrDict(key=key, label=label, by=by, **dict.fromkeys(Totals._cols, 0), usd=0., unpriced=0))
+        r.calls += 1; r.input += t['input_tokens']; r.output += t['output_tokens']; r.cache_read += t['cache_read']
         r.cache_write += t['cache_write_5m'] + t['cache_write_1h']
-        if p is None: unknown.add(model if isinstance(model, str) else '(no model)'); r.unpriced += n
+        if (p := price[model]) is None: unknown.add(model if isinstance(model, str) else '(no model)'); r.unpriced += 1
         else: r.usd += tokens_usd(t, p)
     if unknown:
         warnings.warn(f'no price for {", ".join(sorted(unknown))}: those calls are counted at $0; '
-                      'pass prices= to price them')
+                      'pass prices= (--prices FILE) to price them')
     return Totals(sorted(out.values(), key=lambda r: (-r.usd, str(r.key))))
 
 # %% ../nbs/15_sessindex.ipynb #0e748f0a

@@ -28,12 +28,18 @@ class Rows(L):
         return res if not isinstance(res, L) or isinstance(res, type(self)) else self._new(res)
 
 # %% ../nbs/000a_text.ipynb #a3a48493
+_PART_MARK = re.compile(r'\[[A-Z][A-Z_]*(?::[^\]\s]*)?$')  # the start of a `[KIND:...]` placeholder, at the end of a cut
+_MARK = re.compile(r'\[[A-Z][A-Z_]*:[^\]\s]*\]')  # a whole placeholder, such as `[REDACTED:email:1]`
+
 def shorten(
     s:str, # Text to cut
     width:int, # Most characters kept, the `…` included (at least 1)
 )->str:
-    "`s` cut to `width` characters, ending in `…` when cut"
-    return s if len(s) <= width else s[:width-1] + '…'
+    "`s` cut to `width` characters, ending in `…` when cut; never inside a placeholder such as `[REDACTED:user:1]`"
+    if len(s) <= width: return s
+    kept = s[:width-1]
+    if (m := _PART_MARK.search(kept)) and _MARK.match(s, m.start()): kept = kept[:m.start()]  # the whole mark, or none
+    return kept + '…'
 
 # %% ../nbs/000a_text.ipynb #f6eee53d
 def one_line(

@@ -4,12 +4,12 @@
 
 # %% auto #0
 __all__ = ['DEF_MODEL', 'canon', 'stable_uuid', 'cc_version', 'api_id', 'now_ts', 'est_toks', 'mk_rec', 'mk_tu', 'mk_tr',
-           'tool_turn', 'check_recs', 'chain_recs', 'rec2line', 'atomic_write', 'check_out', 'write_sess', 'save_sess',
-           'last_prompt', 'last_prompt_rec', 'SessChanged', 'sess_digest', 'pending_calls', 'append_tip', 'append_recs',
-           'append_sess', 'msgs2recs', 'msgs2sess', 'name_recs', 'name_sess']
+           'tool_turn', 'check_recs', 'chain_recs', 'rec2line', 'check_writable', 'atomic_write', 'check_out',
+           'write_sess', 'save_sess', 'last_prompt', 'last_prompt_rec', 'SessChanged', 'sess_digest', 'pending_calls',
+           'append_tip', 'append_recs', 'append_sess', 'msgs2recs', 'msgs2sess', 'name_recs', 'name_sess']
 
 # %% ../nbs/04_write.ipynb #114f61b1
-import os, re, json, uuid, errno, hashlib, tempfile
+import os, re, json, uuid, errno, hashlib, tempfile, secrets, stat
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
@@ -313,19 +313,52 @@ def _named(e, path):
     if e.errno is None or e.filename: raise e
     raise type(e)(e.errno, e.strerror, str(path)) from e
 
+def check_writable(
+    path, # A file about to be replaced or appended to
+    st=None, # Its `os.stat` result, if already known
+)->os.stat_result|None: # Its `os.stat` result; None if there is no file
+    "`PermissionError` if the file at `path` is read-only (no write bit set), whoever runs this; else its stat"
+    if st is None:
+        try: st = os.stat(path)
+        except FileNotFoundError: return None
+    if not st.st_mode & 0o222:
+        raise PermissionError(errno.EACCES, f'read-only (mode {stat.S_IMODE(st.st_mode):04o}): not written; '
+                              'make it writable (chmod u+w) if it should change', str(path))
+    return st
+
+def _tmp_file(path, mode=0o666):
+    "`(fd, name)` of a new hidden temporary file beside `path`, with `mode` less the umask"
+    for _ in range(100):
+        tmp = path.parent/f'.{path.name}.{secrets.token_hex(4)}.tmp'
+        try: return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, 'O_CLOEXEC', 0), mode), tmp
+        except FileExistsError: continue
+    raise FileExistsError(errno.EEXIST, 'no free temporary name beside it', str(path))
+
+def _on_target(e, path):
+    "Re-raise `OSError` `e` naming `path`, not a hidden temporary file beside it (nor no file)"
+    if e.errno is None: raise e
+    if e.filename is None: raise type(e)(e.errno, e.strerror, str(path)) from e
+    name = os.path.basename(str(e.filename))
+    if name.startswith(f'.{path.name}.') and name.endswith('.tmp'):
+        raise type(e)(e.errno, e.strerror, str(path)) from None  # the file the caller named, in the same folder
+    raise e
+
 def atomic_write(path, # The file to write (replaced if it exists)
                  data:bytes, # Its whole new content
                  dir_mode:int=0o700, # Mode of folders the write creates: owner-only, as Claude Code makes them
-                 replace:bool=True): # Replace a file already at `path`? If False, such a file is refused
-    "Replace `path` with `data` atomically: a temporary file in the same folder, fsync, rename; the file's mode 0600"
+                 replace:bool=True, # Replace a file already at `path`? If False, such a file is refused
+                 mode:int|None=None): # Mode of a new file; None: as the umask allows (0666 less it). A replaced file keeps its own
+    "Replace `path` with `data` atomically (temporary file, fsync, rename): a new file as the umask allows, an old one keeping its mode"
     path = Path(path)
     try:
+        st = check_writable(path) if replace else None
         _mkdirs(path.parent, dir_mode)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f'.{path.name}.', suffix='.tmp')
+        fd, tmp = _tmp_file(path, 0o600 if mode is not None else 0o666)
         try:
             with os.fdopen(fd, 'wb') as f:
                 f.write(data); f.flush(); os.fsync(f.fileno())
-            os.chmod(tmp, 0o600)
+            if st is not None: os.chmod(tmp, stat.S_IMODE(st.st_mode))  # replaced in place: its mode stays
+            elif mode is not None: os.chmod(tmp, mode)
             if replace: os.replace(tmp, path)
             else:  # a link fails where a file exists, even one that appeared after any check
                 try: os.link(tmp, path)
@@ -334,7 +367,7 @@ def atomic_write(path, # The file to write (replaced if it exists)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
-    except OSError as e: _named(e, path)
+    except OSError as e: _on_target(e, path)
     _fsync_dir(path.parent)
 
 # %% ../nbs/04_write.ipynb #494bb1ed
@@ -372,8 +405,8 @@ def _prep(recs, sid, ts=None, chain=True, parent=None, owners=None):
 
 def write_sess(path, # The transcript file to write (replaced if it exists)
                recs): # Records in file order, already linked
-    "Write `recs` as the whole transcript at `path`: atomically, one `rec2line` each, mode 0600"
-    atomic_write(path, b''.join(map(rec2line, recs)))
+    "Write `recs` as the whole transcript at `path`: atomically, one `rec2line` each; new 0600, as Claude Code, or its mode kept"
+    atomic_write(path, b''.join(map(rec2line, recs)), mode=0o600)
 
 # %% ../nbs/04_write.ipynb #10cbef57
 def save_sess(recs, # Records in conversation order, e.g. from `mk_rec` or `tool_turn`
@@ -459,6 +492,7 @@ def _locked(path):
     "File `path` opened for appending (never created), under an exclusive advisory lock until the block ends"
     fd = os.open(path, os.O_RDWR | os.O_APPEND)
     try:
+        check_writable(path, os.fstat(fd))  # read-only: refused as `atomic_write` refuses it, even for root
         if fcntl: fcntl.flock(fd, fcntl.LOCK_EX)
         yield fd
     finally: os.close(fd)  # closing releases the lock
