@@ -9,10 +9,10 @@ __all__ = ['ENCRYPTED', 'CODEX_MODEL', 'CODEX_USAGE', 'ITEM_ID_PREFIX', 'CODEX_S
            'resp_usage', 'resp_obj', 'resp_events', 'sse_body', 'input_text', 'is_codex_call', 'CodexMock',
            'codex_cache', 'codex_candidates', 'codex_version', 'codex_bin', 'codex_skip', 'codex_proof', 'mock_model',
            'toml_val', 'codex_config', 'mk_codex_home', 'codex_env', 'codex_argv', 'rollout_files', 'find_rollout',
-           'run_codex']
+           'run_codex', 'rollout_meta', 'stage_rollout', 'resume_rollout']
 
 # %% ../nbs/03a_codex_harness.ipynb #f6ffe971
-import os, re, json, pwd, shutil, subprocess
+import os, re, json, pwd, shutil, tempfile, subprocess
 from pathlib import Path
 from fastcore.basics import AttrDict
 from fastcore.foundation import L
@@ -331,7 +331,7 @@ def codex_argv(prompt:str|None, # The prompt; None sends none
                args=()): # More `exec` options, before `resume`
     "The command line of one `codex exec` run"
     a = [str(codex_bin()), 'exec', '--skip-git-repo-check', '--json', '-s', sandbox, '-C', str(cwd), *args]
-    for i in images: a += ['-i', str(i)]
+    a += [f'--image={i}' for i in images]  # `-i X` would take the prompt too
     return a + (['resume', resume] if resume else []) + ([prompt] if prompt is not None else [])
 
 # %% ../nbs/03a_codex_harness.ipynb #6ff3e778
@@ -364,3 +364,38 @@ def run_codex(prompt:str|None, # The prompt
     sid = next((e['thread_id'] for e in events if e.get('type') == 'thread.started'), resume)
     path = find_rollout(codex_home, sid) if sid else None
     return AttrDict(rc=p.returncode, events=events, err=p.stderr, sid=sid, calls=mock.calls[n0:], path=path)
+
+# %% ../nbs/03a_codex_harness.ipynb #7e9d4f6e
+def rollout_meta(path # A rollout file
+                ) -> dict:
+    "The payload of the rollout's first record, its `session_meta`"
+    with open(path, encoding='utf-8') as f: rec = json.loads(f.readline())
+    if rec.get('type') != 'session_meta': raise ValueError(f'{path}: line 1 is {rec.get("type")!r}, not session_meta')
+    return rec['payload']
+
+def stage_rollout(src, # A rollout file
+                  codex_home): # The CODEX_HOME to file it in
+    "Copy rollout `src` to where Codex looks for its id under `codex_home`; returns the copy's path"
+    meta = rollout_meta(src)
+    ts = meta['timestamp'][:19].replace(':', '-')
+    d = Path(codex_home)/'sessions'/ts[:4]/ts[5:7]/ts[8:10]
+    d.mkdir(parents=True, exist_ok=True)
+    dest = d/f"rollout-{ts}-{meta['id']}.jsonl"
+    shutil.copyfile(src, dest)
+    return dest
+
+# %% ../nbs/03a_codex_harness.ipynb #d134ba01
+def resume_rollout(src, # A rollout file (left as it is: a copy is resumed)
+                   prompt:str='NEXT-PROMPT', # The prompt of the new turn
+                   script='Resumed.', # The mock's script for the resumed turn
+                   root=None, # Folder for the scratch CODEX_HOME and project; None: a new temp folder
+                   **kw): # More `run_codex` arguments
+    "Resume a copy of rollout `src` with `codex exec resume`: the run, the first model call's `input`, the folder"
+    root = Path(root or tempfile.mkdtemp(prefix='codex-resume-'))
+    proj = root/'proj'; proj.mkdir(parents=True, exist_ok=True)
+    with CodexMock(script) as m:
+        ch = mk_codex_home(root/'codex', m.base_url)
+        staged = stage_rollout(src, ch)
+        r = run_codex(prompt, m, ch, proj, resume=rollout_meta(src)['id'], **kw)
+    if r.rc != 0 or not r.calls: raise RuntimeError(f'codex exec resume of {src} failed ({r.rc}): {r.err[-1000:]}')
+    return AttrDict(run=r, input=r.calls[0].body['input'], root=root, staged=staged)
