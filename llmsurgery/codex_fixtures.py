@@ -5,18 +5,18 @@
 # %% auto #0
 __all__ = ['CODEX_FIXTURES', 'CODEX_DATA', 'codex_fixture', 'codex_resume_input']
 
-# %% ../nbs/14a_codex_fixtures.ipynb #5b5398e4
+# %% ../nbs/14a_codex_fixtures.ipynb #fc19d467
 import json
 from pathlib import Path
 from importlib.resources import files
 from fastcore.foundation import L
 
-# %% ../nbs/14a_codex_fixtures.ipynb #941b1744
+# %% ../nbs/14a_codex_fixtures.ipynb #23280a69
 CODEX_FIXTURES = {
     'plain': 'one prompt answered with text',
     'reasoning': 'a reasoning item (summary, raw text, encrypted content) before the answer',
     'shell': 'exec_command calls: output on stdout and stderr with exit code 0, then a command exiting 3',
-    'patch': 'apply_patch (a custom tool): a file added and one updated, then a patch that fails',
+    'patch': 'apply_patch (a custom tool): a file added, one updated, then a patch that fails',
     'parallel': 'two exec_command calls in one response, after reasoning and text',
     'interrupted': 'a turn interrupted (SIGINT) during a long exec_command',
     'killed': 'the process killed (SIGKILL) during a long exec_command: the call has no output',
