@@ -12,7 +12,7 @@ __all__ = ['ENCRYPTED', 'CODEX_MODEL', 'CODEX_USAGE', 'ITEM_ID_PREFIX', 'CODEX_S
            'run_codex', 'rollout_meta', 'stage_rollout', 'resume_rollout']
 
 # %% ../nbs/03a_codex_harness.ipynb #f6ffe971
-import os, re, json, pwd, shutil, tempfile, subprocess
+import os, re, json, pwd, time, shutil, tempfile, subprocess
 from pathlib import Path
 from fastcore.basics import AttrDict
 from fastcore.foundation import L
@@ -136,8 +136,10 @@ class CodexMock(MockAPI):
     def __init__(self,
                  script=None, # Responses in order (last repeats), a function of the request, or one response; None: 'OK'
                  rules:list|None=None, # `(match, response)` pairs tried first; None: answer compaction requests
-                 headers:dict|None=None): # More response headers on every reply
+                 headers:dict|None=None, # More response headers on every reply
+                 pause:float=0): # Seconds between a response's last output item and its `response.completed`
         super().__init__(script, [CODEX_COMPACT_RULE] if rules is None else rules, headers)
+        self.pause = pause
 
     @property
     def calls(self): "The Responses requests (model calls) seen so far"; return self.reqs.filter(is_codex_call)
@@ -177,7 +179,15 @@ def _answer(self, h, req):
         self.errors.append(e)
         return _send(h, 400, _resp_err(f'mock script failed: {e!r}'))
     if resp is None: return _send(h, r['status'], {'error':r['error']}, headers={**self.headers, **r['headers']})
-    _send(h, 200, sse_body(resp_events(resp)), 'text/event-stream', self.headers)
+    ev = resp_events(resp)
+    if not self.pause: return _send(h, 200, sse_body(ev), 'text/event-stream', self.headers)
+    items, done = sse_body(ev[:-1]), sse_body(ev[-1:])
+    h.send_response(200); h.send_header('Content-Type', 'text/event-stream')
+    h.send_header('Content-Length', str(len(items) + len(done)))
+    for k,v in self.headers.items(): h.send_header(k, v)
+    h.end_headers(); h.wfile.write(items); h.wfile.flush()
+    time.sleep(self.pause)
+    h.wfile.write(done)
 CodexMock.answer = _answer
 
 # %% ../nbs/03a_codex_harness.ipynb #f3ab942a
