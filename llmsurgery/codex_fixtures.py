@@ -5,13 +5,13 @@
 # %% auto #0
 __all__ = ['CODEX_FIXTURES', 'CODEX_DATA', 'codex_fixture', 'codex_resume_input']
 
-# %% ../nbs/14a_codex_fixtures.ipynb #eefe541d
+# %% ../nbs/14a_codex_fixtures.ipynb #d36db066
 import json
 from pathlib import Path
 from importlib.resources import files
 from fastcore.foundation import L
 
-# %% ../nbs/14a_codex_fixtures.ipynb #adb77ba8
+# %% ../nbs/14a_codex_fixtures.ipynb #18068468
 CODEX_FIXTURES = {
     'plain': 'one prompt answered with text',
     'reasoning': 'a reasoning item (summary, raw text, encrypted content) before the answer',
@@ -24,6 +24,8 @@ CODEX_FIXTURES = {
     'compacted': 'auto-compaction before each of two resumed turns (a small auto_compact_token_limit)',
     'image': 'an image attached to the prompt (--image) and one read with the view_image tool',
     'mcp': 'a call to a tool of a local stdio MCP server',
+    'truncated': "a command's output longer than the model's truncation limit, kept head and tail",
+    'api_error': 'an API error that ends the turn (400, not retried), then nothing more',
 }
 CODEX_DATA = Path(str(files('llmsurgery')/'data'/'codex'))
 
