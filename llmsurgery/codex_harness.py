@@ -14,7 +14,7 @@ __all__ = ['ENCRYPTED', 'CODEX_MODEL', 'CODEX_USAGE', 'ITEM_ID_PREFIX', 'CODEX_S
 # %% ../nbs/03a_codex_harness.ipynb #f6ffe971
 import os, re, json, pwd, time, shutil, tempfile, subprocess
 from pathlib import Path
-from fastcore.basics import AttrDict
+from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L
 from .testing import unless_skipped
 from .harness import MockAPI, Stall, mk_error, is_err_reply, _read_body, _send
@@ -155,19 +155,20 @@ class CodexMock(MockAPI):
         return self.next_scripted(req)
 
 # %% ../nbs/03a_codex_harness.ipynb #a41888ed
-def _next_scripted(self, req):
+@patch
+def next_scripted(self:CodexMock, req):
     "The script's answer to `req`: a function's reply, the single reply, or the list's next (the last repeats)"
     s = self.script
     if callable(s): return s(req)
     if not isinstance(s, list): return s
     with self._lock: i, self._n = self._n, self._n+1
     return s[min(i, len(s)-1)]
-CodexMock.next_scripted = _next_scripted
 
 # %% ../nbs/03a_codex_harness.ipynb #a68cb3ff
 def _resp_err(msg): return {'error':{'type':'invalid_request_error', 'message':msg}}
 
-def _answer(self, h, req):
+@patch
+def answer(self:CodexMock, h, req):
     "Answer one Responses request with the scripted response, streamed, or with the scripted error"
     try:
         r = self.pick(req)
@@ -188,10 +189,10 @@ def _answer(self, h, req):
     h.end_headers(); h.wfile.write(items); h.wfile.flush()
     time.sleep(self.pause)
     h.wfile.write(done)
-CodexMock.answer = _answer
 
 # %% ../nbs/03a_codex_harness.ipynb #f3ab942a
-def _handler(self):
+@patch
+def handler(self:CodexMock):
     "The request handler class: `MockAPI`'s, with the Responses routes"
     mock = self
     class H(MockAPI.handler(self)):
@@ -205,7 +206,6 @@ def _handler(self):
             if is_codex_call(req): return mock.answer(self, req)
             _send(self, 404, _resp_err(f'no route {self.path}'))
     return H
-CodexMock.handler = _handler
 
 # %% ../nbs/03a_codex_harness.ipynb #6211c3ee
 CODEX_VERSION = '0.171.0'
