@@ -399,12 +399,13 @@ def resume_rollout(src, # A rollout file (left as it is: a copy is resumed)
                    prompt:str='NEXT-PROMPT', # The prompt of the new turn
                    script='Resumed.', # The mock's script for the resumed turn
                    root=None, # Folder for the scratch CODEX_HOME and project; None: a new temp folder
+                   model:dict|None=None, # Changes to the mock model's catalogue entry (`mk_codex_home`)
                    **kw): # More `run_codex` arguments
     "Resume a copy of rollout `src` with `codex exec resume`: the run, the first model call's `input`, the folder"
     root = Path(root or tempfile.mkdtemp(prefix='codex-resume-'))
     proj = root/'proj'; proj.mkdir(parents=True, exist_ok=True)
     with CodexMock(script) as m:
-        ch = mk_codex_home(root/'codex', m.base_url)
+        ch = mk_codex_home(root/'codex', m.base_url, model=model)
         staged = stage_rollout(src, ch)
         r = run_codex(prompt, m, ch, proj, resume=rollout_meta(src)['id'], **kw)
     if r.rc != 0 or not r.calls: raise RuntimeError(f'codex exec resume of {src} failed ({r.rc}): {r.err[-1000:]}')
