@@ -5,13 +5,13 @@
 # %% auto #0
 __all__ = ['CODEX_FIXTURES', 'CODEX_DATA', 'codex_fixture', 'codex_resume_input']
 
-# %% ../nbs/14a_codex_fixtures.ipynb #245c7ec3
+# %% ../nbs/14a_codex_fixtures.ipynb #be2d09ef
 import json
 from pathlib import Path
 from importlib.resources import files
 from fastcore.foundation import L
 
-# %% ../nbs/14a_codex_fixtures.ipynb #5fe538a3
+# %% ../nbs/14a_codex_fixtures.ipynb #661fccbb
 CODEX_FIXTURES = {
     'plain': 'one prompt answered with text',
     'reasoning': 'a reasoning item (summary, raw text, encrypted content) before the answer',
