@@ -5,13 +5,13 @@
 # %% auto #0
 __all__ = ['CODEX_FIXTURES', 'CODEX_DATA', 'codex_fixture', 'codex_resume_input']
 
-# %% ../nbs/14a_codex_fixtures.ipynb #be2d09ef
+# %% ../nbs/14a_codex_fixtures.ipynb #570dd69c
 import json
 from pathlib import Path
 from importlib.resources import files
 from fastcore.foundation import L
 
-# %% ../nbs/14a_codex_fixtures.ipynb #661fccbb
+# %% ../nbs/14a_codex_fixtures.ipynb #6a5e335a
 CODEX_FIXTURES = {
     'plain': 'one prompt answered with text',
     'reasoning': 'a reasoning item (summary, raw text, encrypted content) before the answer',
@@ -26,6 +26,7 @@ CODEX_FIXTURES = {
     'mcp': 'a call to a tool of a local stdio MCP server',
     'truncated': "a command's output longer than the model's truncation limit, kept head and tail",
     'api_error': 'an API error that ends the turn (400, not retried), then nothing more',
+    'background': 'a command still running when exec_command returns (a session id), then polled with write_stdin',
 }
 CODEX_DATA = Path(str(files('llmsurgery')/'data'/'codex'))
 
