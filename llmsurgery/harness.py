@@ -240,10 +240,15 @@ def _handler(mock):
 
 # %% ../nbs/03_harness.ipynb #0b0a9906
 @patch
+def handler(self:MockAPI):
+    "The request handler class `start` serves with: a mock of another API (`codex_harness.CodexMock`) gives its own"
+    return _handler(self)
+
+@patch
 def start(self:MockAPI):
     "Start serving on 127.0.0.1, on a free port"
     if self._srv: raise RuntimeError(f'mock already running on port {self.port}')
-    self._srv = ThreadingHTTPServer(('127.0.0.1', 0), _handler(self))
+    self._srv = ThreadingHTTPServer(('127.0.0.1', 0), self.handler())
     self._srv.daemon_threads, self._srv.block_on_close = False, True
     self.port = self._srv.server_address[1]
     self._closing.clear()
