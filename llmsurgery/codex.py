@@ -4,12 +4,12 @@
 
 # %% auto #0
 __all__ = ['CODEX_HOME_ENV', 'IMAGE_WRAP', 'CONTEXT_TAG', 'SUMMARY_HEAD', 'HEAD_BYTES', 'ROLLOUT_GLOB', 'SENT_DROP',
-           'CALL_OUTPUTS', 'ABORTED', 'SYNTH_NS', 'EXIT_RX', 'DATA_URL', 'CODEX_CALLS', 'codex_home', 'codex_meta',
-           'typed_text', 'codex_prompt', 'rollout_sid', 'codex_sessions', 'codex_file', 'as_sent', 'synth_id',
-           'aborted_output', 'codex_thread', 'base_msg', 'codex_msgs', 'output_exit', 'call_name', 'codex_chat',
-           'codex_calls']
+           'CALL_OUTPUTS', 'ABORTED', 'SYNTH_OUTPUT_NS', 'OUTPUT_PREFIX', 'EXIT_RX', 'DATA_URL', 'CODEX_CALLS',
+           'codex_home', 'codex_meta', 'typed_text', 'codex_prompt', 'rollout_sid', 'codex_sessions', 'codex_file',
+           'as_sent', 'aborted_output', 'codex_thread', 'base_msg', 'codex_msgs', 'output_exit', 'call_name',
+           'codex_chat', 'codex_calls']
 
-# %% ../nbs/02c_codex.ipynb #9b257cb7
+# %% ../nbs/02c_codex.ipynb #3641d98a
 import os, re, json, uuid, base64
 from pathlib import Path
 from datetime import datetime
@@ -17,14 +17,14 @@ from fastcore.basics import AttrDict
 from fastcore.foundation import L
 from .read import load_recs, as_str
 
-# %% ../nbs/02c_codex.ipynb #0cec7a0b
+# %% ../nbs/02c_codex.ipynb #7b45f0dd
 CODEX_HOME_ENV = 'CODEX_HOME'
 
 def codex_home() -> Path:
     "Where Codex keeps its files: `$CODEX_HOME`, else `~/.codex`"
     return Path(os.environ.get(CODEX_HOME_ENV) or Path.home()/'.codex')
 
-# %% ../nbs/02c_codex.ipynb #f688c85a
+# %% ../nbs/02c_codex.ipynb #18dff6f4
 def _pay(r): return r['payload'] if isinstance(r, dict) and isinstance(r.get('payload'), dict) else {}
 
 def _first(recs, typ): return next((_pay(r) for r in recs if isinstance(r, dict) and r.get('type') == typ), {})
@@ -37,7 +37,7 @@ def codex_meta(recs # Rollout records, e.g. from `load_recs`
                     model=_first(recs, 'turn_context').get('model'), provider=m.get('model_provider'),
                     cli_version=m.get('cli_version'), base_instructions=bi.get('text') if isinstance(bi, dict) else bi)
 
-# %% ../nbs/02c_codex.ipynb #937eec2d
+# %% ../nbs/02c_codex.ipynb #536197b3
 IMAGE_WRAP = re.compile(r'<image name=[^>]*>|</image>')  # the text parts around an attached image
 CONTEXT_TAG = re.compile(r'\s*<[a-z][a-z_ ]*>')  # how a context message Codex writes starts
 SUMMARY_HEAD = 'Another language model started to solve this problem'  # how a compaction's summary message starts
@@ -59,7 +59,7 @@ def codex_prompt(recs # Rollout records
     return next((t for r in recs if isinstance(r, dict) and r.get('type') == 'response_item'
                  and (t := typed_text(_pay(r))) is not None), None)
 
-# %% ../nbs/02c_codex.ipynb #e1c5a050
+# %% ../nbs/02c_codex.ipynb #d4a25e25
 HEAD_BYTES = 1 << 20  # Most bytes `codex_sessions` reads from the top of a rollout to find its first prompt
 ROLLOUT_GLOB = 'rollout-*.jsonl'
 
@@ -89,7 +89,7 @@ def codex_sessions(home=None # A CODEX_HOME; `codex_home()` if None
                             size=p.stat().st_size, path=p))
     return L(sorted(out, key=lambda s: (s.time or '', str(s.path)), reverse=True))
 
-# %% ../nbs/02c_codex.ipynb #d99e5920
+# %% ../nbs/02c_codex.ipynb #7f9b7868
 def codex_file(ref, # A rollout path, a session id, or a unique prefix of one
                home=None): # A CODEX_HOME; `codex_home()` if None
     "The rollout `ref` names"
@@ -101,7 +101,7 @@ def codex_file(ref, # A rollout path, a session id, or a unique prefix of one
     if len(hits) > 1: raise ValueError(f'{ref!r} matches {len(hits)} rollouts: ' + ', '.join(rollout_sid(p) for p in hits))
     return hits[0]
 
-# %% ../nbs/02c_codex.ipynb #6a16ab1e
+# %% ../nbs/02c_codex.ipynb #82866d6f
 SENT_DROP = ('internal_chat_message_metadata_passthrough',)  # item fields Codex keeps for itself, never sent
 CALL_OUTPUTS = {'function_call': 'function_call_output', 'custom_tool_call': 'custom_tool_call_output',
                 'local_shell_call': 'function_call_output'}  # the output type answering each call type
@@ -112,21 +112,19 @@ def as_sent(item:dict # A recorded response item
     "Response item `item` as a request carries it"
     return {k: v for k, v in item.items() if k not in SENT_DROP}
 
-# %% ../nbs/02c_codex.ipynb #2deef642
-SYNTH_NS = uuid.UUID('1f0c52a4-8f0e-5e0b-9a57-6c6c6d737267')  # our namespace for the ids of items Codex adds
+# %% ../nbs/02c_codex.ipynb #42834415
+SYNTH_OUTPUT_NS = uuid.UUID('90d38d3e-6a5b-4d52-bfe2-2f1e634bfac4')  # Codex's namespace for synthetic outputs' ids
+OUTPUT_PREFIX = {'function_call': 'fco', 'custom_tool_call': 'ctco', 'local_shell_call': 'fco'}  # by call type
 
-def synth_id(prefix:str, # Item id prefix: 'msg', 'fco', ...
-             *xs): # What the item is: the session id, then its role
-    "A stable version-5 id for an item Codex adds on resume"
-    return f"{prefix}_{uuid.uuid5(SYNTH_NS, '/'.join(map(str, xs)))}"
-
-def aborted_output(call:dict, # A call item with no output in the rollout
-                   sid=None): # The session id
+def aborted_output(call:dict # A call item with no output in the rollout
+                  ) -> dict:
     "The output Codex sends for `call` when the rollout holds none"
-    return {'type': CALL_OUTPUTS.get(call.get('type'), 'function_call_output'),
-            'id': synth_id('fco', sid, call.get('call_id')), 'call_id': call.get('call_id'), 'output': ABORTED}
+    pre, iid = OUTPUT_PREFIX.get(call.get('type'), 'fco'), call.get('id')
+    out = {'type': CALL_OUTPUTS.get(call.get('type'), 'function_call_output')}
+    if iid: out['id'] = f"{pre}_{uuid.uuid5(SYNTH_OUTPUT_NS, f'{pre}:{iid}')}"
+    return {**out, 'call_id': call.get('call_id'), 'output': ABORTED}
 
-# %% ../nbs/02c_codex.ipynb #5bb708bf
+# %% ../nbs/02c_codex.ipynb #fb831cce
 def _last_compaction(recs):
     "Index of the newest `compacted` record with a replacement history, or None"
     return max((i for i, r in enumerate(recs) if r.get('type') == 'compacted'
@@ -136,30 +134,31 @@ def codex_thread(recs # Rollout records in file order, e.g. from `load_recs`
                 ) -> L:
     "The response items Codex resumes a rollout with: after the newest compaction, every call answered"
     recs = [r for r in recs if isinstance(r, dict)]
-    sid, last = codex_meta(recs).sid, _last_compaction(recs)
+    last = _last_compaction(recs)
     items = [] if last is None else [as_sent(x) for x in _pay(recs[last])['replacement_history'] if isinstance(x, dict)]
     items += [as_sent(_pay(r)) for r in recs[(-1 if last is None else last) + 1:] if r.get('type') == 'response_item' and _pay(r)]
     answered = {x.get('call_id') for x in items if x.get('type') in CALL_OUTPUTS.values()}
     out = []
     for x in items:
         out.append(x)
-        if x.get('type') in CALL_OUTPUTS and x.get('call_id') not in answered: out.append(aborted_output(x, sid))
+        if x.get('type') in CALL_OUTPUTS and x.get('call_id') not in answered: out.append(aborted_output(x))
     return L(out)
 
-# %% ../nbs/02c_codex.ipynb #01ea297e
+# %% ../nbs/02c_codex.ipynb #1fdaff54
 def base_msg(text:str, # The session's base instructions
-             sid=None): # The session id
+             sid:str): # The session (thread) id
     "The developer message of a session's base instructions, first in every request"
-    return {'type':'message', 'id':synth_id('msg', sid, 'base_instructions'), 'role':'developer',
+    ns = uuid.uuid5(uuid.NAMESPACE_OID, sid)
+    return {'type':'message', 'id':f'msg_{uuid.uuid5(ns, text)}', 'role':'developer',
             'content':[{'type':'input_text', 'text':text}]}
 
 def codex_msgs(recs # Rollout records in file order
               ) -> list:
     "The `input` Codex sends when it resumes rollout `recs`, up to the items it adds for the new turn"
     m = codex_meta(recs)
-    return ([base_msg(m.base_instructions, m.sid)] if m.base_instructions else []) + list(codex_thread(recs))
+    return ([base_msg(m.base_instructions, m.sid)] if m.base_instructions and m.sid else []) + list(codex_thread(recs))
 
-# %% ../nbs/02c_codex.ipynb #192fddb4
+# %% ../nbs/02c_codex.ipynb #bc3e3ab5
 EXIT_RX = re.compile(r'Process exited with code (-?\d+)')  # how exec_command's output reports the exit code
 DATA_URL = re.compile(r'data:([^;,]+);base64,(.*)', re.S)
 CODEX_CALLS = ('function_call', 'custom_tool_call', 'local_shell_call', 'web_search_call')
@@ -180,7 +179,7 @@ def _part(p):
 
 def _parts(c): return [x for p in (c if isinstance(c, list) else [dict(type='text', text=c)]) if (x := _part(p)) is not None]
 
-# %% ../nbs/02c_codex.ipynb #4efc3168
+# %% ../nbs/02c_codex.ipynb #1264ded4
 def _args(x):
     "A call's input: its JSON arguments parsed, a custom tool's free-form input, or the action"
     if x['type'] == 'custom_tool_call': return {'input': x.get('input')}
@@ -207,7 +206,7 @@ def _label(x):
     t = ''.join(_texts(x.get('content')))
     return 'compaction summary' if t.startswith(SUMMARY_HEAD) else CONTEXT_TAG.match(t)[0].strip(' <>')
 
-# %% ../nbs/02c_codex.ipynb #1a84571e
+# %% ../nbs/02c_codex.ipynb #13eca8c8
 def codex_chat(thread # Response items, e.g. from `codex_thread`
               ) -> L:
     "Canonical messages (the `Msg` shape of `07a_chat`) for a Codex thread"
@@ -231,7 +230,7 @@ def codex_chat(thread # Response items, e.g. from `codex_thread`
                 dict(id=x.get('id')), True)
     return L(out)
 
-# %% ../nbs/02c_codex.ipynb #14fa1b9e
+# %% ../nbs/02c_codex.ipynb #8ab4e3d4
 def _secs(d): return d['secs'] + d.get('nanos', 0)/1e9 if isinstance(d, dict) and 'secs' in d else None
 
 def _done(recs):
@@ -250,7 +249,7 @@ def _dur(it, ev):
         d = (ev['completed_at_ms'] - ev['started_at_ms'])/1000
     return d
 
-# %% ../nbs/02c_codex.ipynb #1c8191c8
+# %% ../nbs/02c_codex.ipynb #325f413e
 def codex_calls(recs # Rollout records in file order
                ) -> L:
     "Every tool call of a rollout with its output, exit code, duration and status"
