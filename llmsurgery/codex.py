@@ -9,22 +9,23 @@ __all__ = ['CODEX_HOME_ENV', 'IMAGE_WRAP', 'CONTEXT_TAG', 'SUMMARY_HEAD', 'HEAD_
            'as_sent', 'aborted_output', 'codex_thread', 'base_msg', 'codex_msgs', 'output_exit', 'call_name',
            'codex_chat', 'codex_calls']
 
-# %% ../nbs/02c_codex.ipynb #3641d98a
+# %% ../nbs/02c_codex.ipynb #1670ed45
 import os, re, json, uuid, base64
 from pathlib import Path
 from datetime import datetime
 from fastcore.basics import AttrDict
 from fastcore.foundation import L
+from .paths import parse_ts
 from .read import load_recs, as_str
 
-# %% ../nbs/02c_codex.ipynb #7b45f0dd
+# %% ../nbs/02c_codex.ipynb #7bee7d3f
 CODEX_HOME_ENV = 'CODEX_HOME'
 
 def codex_home() -> Path:
     "Where Codex keeps its files: `$CODEX_HOME`, else `~/.codex`"
     return Path(os.environ.get(CODEX_HOME_ENV) or Path.home()/'.codex')
 
-# %% ../nbs/02c_codex.ipynb #18dff6f4
+# %% ../nbs/02c_codex.ipynb #e8ed12cd
 def _pay(r): return r['payload'] if isinstance(r, dict) and isinstance(r.get('payload'), dict) else {}
 
 def _first(recs, typ): return next((_pay(r) for r in recs if isinstance(r, dict) and r.get('type') == typ), {})
@@ -37,7 +38,7 @@ def codex_meta(recs # Rollout records, e.g. from `load_recs`
                     model=_first(recs, 'turn_context').get('model'), provider=m.get('model_provider'),
                     cli_version=m.get('cli_version'), base_instructions=bi.get('text') if isinstance(bi, dict) else bi)
 
-# %% ../nbs/02c_codex.ipynb #536197b3
+# %% ../nbs/02c_codex.ipynb #5041ecda
 IMAGE_WRAP = re.compile(r'<image name=[^>]*>|</image>')  # the text parts around an attached image
 CONTEXT_TAG = re.compile(r'\s*<[a-z][a-z_ ]*>')  # how a context message Codex writes starts
 SUMMARY_HEAD = 'Another language model started to solve this problem'  # how a compaction's summary message starts
@@ -59,7 +60,7 @@ def codex_prompt(recs # Rollout records
     return next((t for r in recs if isinstance(r, dict) and r.get('type') == 'response_item'
                  and (t := typed_text(_pay(r))) is not None), None)
 
-# %% ../nbs/02c_codex.ipynb #d4a25e25
+# %% ../nbs/02c_codex.ipynb #9c22c24b
 HEAD_BYTES = 1 << 20  # Most bytes `codex_sessions` reads from the top of a rollout to find its first prompt
 ROLLOUT_GLOB = 'rollout-*.jsonl'
 
@@ -89,7 +90,7 @@ def codex_sessions(home=None # A CODEX_HOME; `codex_home()` if None
                             size=p.stat().st_size, path=p))
     return L(sorted(out, key=lambda s: (s.time or '', str(s.path)), reverse=True))
 
-# %% ../nbs/02c_codex.ipynb #7f9b7868
+# %% ../nbs/02c_codex.ipynb #4505cf86
 def codex_file(ref, # A rollout path, a session id, or a unique prefix of one
                home=None): # A CODEX_HOME; `codex_home()` if None
     "The rollout `ref` names"
@@ -101,7 +102,7 @@ def codex_file(ref, # A rollout path, a session id, or a unique prefix of one
     if len(hits) > 1: raise ValueError(f'{ref!r} matches {len(hits)} rollouts: ' + ', '.join(rollout_sid(p) for p in hits))
     return hits[0]
 
-# %% ../nbs/02c_codex.ipynb #82866d6f
+# %% ../nbs/02c_codex.ipynb #67b0f07d
 SENT_DROP = ('internal_chat_message_metadata_passthrough',)  # item fields Codex keeps for itself, never sent
 CALL_OUTPUTS = {'function_call': 'function_call_output', 'custom_tool_call': 'custom_tool_call_output',
                 'local_shell_call': 'function_call_output'}  # the output type answering each call type
@@ -112,7 +113,7 @@ def as_sent(item:dict # A recorded response item
     "Response item `item` as a request carries it"
     return {k: v for k, v in item.items() if k not in SENT_DROP}
 
-# %% ../nbs/02c_codex.ipynb #42834415
+# %% ../nbs/02c_codex.ipynb #d063f8b6
 SYNTH_OUTPUT_NS = uuid.UUID('90d38d3e-6a5b-4d52-bfe2-2f1e634bfac4')  # Codex's namespace for synthetic outputs' ids
 OUTPUT_PREFIX = {'function_call': 'fco', 'custom_tool_call': 'ctco', 'local_shell_call': 'fco'}  # by call type
 
@@ -124,7 +125,7 @@ def aborted_output(call:dict # A call item with no output in the rollout
     if iid: out['id'] = f"{pre}_{uuid.uuid5(SYNTH_OUTPUT_NS, f'{pre}:{iid}')}"
     return {**out, 'call_id': call.get('call_id'), 'output': ABORTED}
 
-# %% ../nbs/02c_codex.ipynb #fb831cce
+# %% ../nbs/02c_codex.ipynb #a020eae6
 def _last_compaction(recs):
     "Index of the newest `compacted` record with a replacement history, or None"
     return max((i for i, r in enumerate(recs) if r.get('type') == 'compacted'
@@ -144,7 +145,7 @@ def codex_thread(recs # Rollout records in file order, e.g. from `load_recs`
         if x.get('type') in CALL_OUTPUTS and x.get('call_id') not in answered: out.append(aborted_output(x))
     return L(out)
 
-# %% ../nbs/02c_codex.ipynb #1fdaff54
+# %% ../nbs/02c_codex.ipynb #9fa09253
 def base_msg(text:str, # The session's base instructions
              sid:str): # The session (thread) id
     "The developer message of a session's base instructions, first in every request"
@@ -158,7 +159,7 @@ def codex_msgs(recs # Rollout records in file order
     m = codex_meta(recs)
     return ([base_msg(m.base_instructions, m.sid)] if m.base_instructions and m.sid else []) + list(codex_thread(recs))
 
-# %% ../nbs/02c_codex.ipynb #bc3e3ab5
+# %% ../nbs/02c_codex.ipynb #c4c2f154
 EXIT_RX = re.compile(r'Process exited with code (-?\d+)')  # how exec_command's output reports the exit code
 DATA_URL = re.compile(r'data:([^;,]+);base64,(.*)', re.S)
 CODEX_CALLS = ('function_call', 'custom_tool_call', 'local_shell_call', 'web_search_call')
@@ -179,7 +180,7 @@ def _part(p):
 
 def _parts(c): return [x for p in (c if isinstance(c, list) else [dict(type='text', text=c)]) if (x := _part(p)) is not None]
 
-# %% ../nbs/02c_codex.ipynb #1264ded4
+# %% ../nbs/02c_codex.ipynb #c5622718
 def _args(x):
     "A call's input: its JSON arguments parsed, a custom tool's free-form input, or the action"
     if x['type'] == 'custom_tool_call': return {'input': x.get('input')}
@@ -199,6 +200,10 @@ def _asst_part(x):
     if x['type'] in CODEX_CALLS: return dict(type='tool_use', id=x.get('call_id') or x.get('id'), name=call_name(x), input=_args(x))
     return None
 
+def _prov(x):
+    "Provenance `meta` for a message starting at item `x`: a thread item has no time, its `id` stands for the uid"
+    return dict(created=None, uid=x.get('id'))
+
 def _label(x):
     "The label of a message Codex wrote, or None for a typed one or an assistant's"
     if x.get('role') == 'developer': return 'developer'
@@ -206,7 +211,7 @@ def _label(x):
     t = ''.join(_texts(x.get('content')))
     return 'compaction summary' if t.startswith(SUMMARY_HEAD) else CONTEXT_TAG.match(t)[0].strip(' <>')
 
-# %% ../nbs/02c_codex.ipynb #13eca8c8
+# %% ../nbs/02c_codex.ipynb #227eb2b7
 def codex_chat(thread # Response items, e.g. from `codex_thread`
               ) -> L:
     "Canonical messages (the `Msg` shape of `07a_chat`) for a Codex thread"
@@ -216,21 +221,21 @@ def codex_chat(thread # Response items, e.g. from `codex_thread`
         else: out.append(AttrDict(role=role, content=list(parts), meta=dict(meta)))
     for x in thread:
         t = x.get('type')
-        if t == 'message' and x.get('role') == 'assistant': add('assistant', _parts(x.get('content')), dict(id=x.get('id')), True)
+        if t == 'message' and x.get('role') == 'assistant': add('assistant', _parts(x.get('content')), _prov(x), True)
         elif t == 'message':
             lab = _label(x)
-            add('user', _parts(x.get('content')), dict(id=x.get('id'), **({'label': lab} if lab else {})), lab is None)
+            add('user', _parts(x.get('content')), dict(_prov(x), **({'label': lab} if lab else {})), lab is None)
         elif (p := _asst_part(x)) is not None:
             if p['type'] == 'tool_use': names[p['id']] = p['name']
-            add('assistant', [p], dict(id=x.get('id')), True)
+            add('assistant', [p], _prov(x), True)
         elif t in CALL_OUTPUTS.values():
             o, c = x.get('output'), x.get('call_id')
             err = o == ABORTED or (output_exit(o) or 0) != 0
             add('tool', [dict(type='tool_result', id=c, name=names.get(c), content=o if isinstance(o, str) else _parts(o), is_error=err)],
-                dict(id=x.get('id')), True)
+                _prov(x), True)
     return L(out)
 
-# %% ../nbs/02c_codex.ipynb #8ab4e3d4
+# %% ../nbs/02c_codex.ipynb #cbc07078
 def _secs(d): return d['secs'] + d.get('nanos', 0)/1e9 if isinstance(d, dict) and 'secs' in d else None
 
 def _done(recs):
@@ -243,13 +248,17 @@ def _done(recs):
         elif p.get('type') == 'exec_command_end' and p.get('call_id'): out[p['call_id']] = (p, p)
     return out
 
-def _dur(it, ev):
+def _secs_between(a, b):
+    ta, tb = parse_ts(a), parse_ts(b)
+    return (tb - ta).total_seconds() if ta and tb else None
+
+def _ran(it, ev):
     d = _secs(it.get('duration'))
     if d is None and isinstance(ev.get('started_at_ms'), int) and isinstance(ev.get('completed_at_ms'), int):
         d = (ev['completed_at_ms'] - ev['started_at_ms'])/1000
     return d
 
-# %% ../nbs/02c_codex.ipynb #325f413e
+# %% ../nbs/02c_codex.ipynb #ebed1520
 def codex_calls(recs # Rollout records in file order
                ) -> L:
     "Every tool call of a rollout with its output, exit code, duration and status"
@@ -266,6 +275,7 @@ def codex_calls(recs # Rollout records in file order
         status = ('running' if o is None else 'error' if (code or 0) != 0 or it.get('status') == 'failed' or out == ABORTED
                   else 'success')
         rows.append(AttrDict(id=cid, name=call_name(x), input=_args(x), output=out if isinstance(out, str) else _parts(out),
-                             start=r.get('timestamp'), end=o.get('timestamp') if o else None, dur=_dur(it, ev),
+                             start=r.get('timestamp'), end=o.get('timestamp') if o else None,
+                             dur=_secs_between(r.get('timestamp'), o.get('timestamp')) if o else None, ran=_ran(it, ev),
                              exit_code=code, status=status, kind=it.get('type')))
     return L(rows)
