@@ -9,7 +9,7 @@ __all__ = ['CODEX_HOME_ENV', 'IMAGE_WRAP', 'CONTEXT_TAG', 'SUMMARY_HEAD', 'HEAD_
            'as_sent', 'aborted_output', 'codex_thread', 'base_msg', 'codex_msgs', 'output_exit', 'call_name',
            'codex_chat', 'codex_calls']
 
-# %% ../nbs/02c_codex.ipynb #1670ed45
+# %% ../nbs/02c_codex.ipynb #df1b8c7e
 import os, re, json, uuid, base64
 from pathlib import Path
 from datetime import datetime
@@ -18,14 +18,14 @@ from fastcore.foundation import L
 from .paths import parse_ts
 from .read import load_recs, as_str
 
-# %% ../nbs/02c_codex.ipynb #7bee7d3f
+# %% ../nbs/02c_codex.ipynb #03f3a5b1
 CODEX_HOME_ENV = 'CODEX_HOME'
 
 def codex_home() -> Path:
     "Where Codex keeps its files: `$CODEX_HOME`, else `~/.codex`"
     return Path(os.environ.get(CODEX_HOME_ENV) or Path.home()/'.codex')
 
-# %% ../nbs/02c_codex.ipynb #e8ed12cd
+# %% ../nbs/02c_codex.ipynb #53fd410b
 def _pay(r): return r['payload'] if isinstance(r, dict) and isinstance(r.get('payload'), dict) else {}
 
 def _first(recs, typ): return next((_pay(r) for r in recs if isinstance(r, dict) and r.get('type') == typ), {})
@@ -38,7 +38,7 @@ def codex_meta(recs # Rollout records, e.g. from `load_recs`
                     model=_first(recs, 'turn_context').get('model'), provider=m.get('model_provider'),
                     cli_version=m.get('cli_version'), base_instructions=bi.get('text') if isinstance(bi, dict) else bi)
 
-# %% ../nbs/02c_codex.ipynb #5041ecda
+# %% ../nbs/02c_codex.ipynb #dd8fa671
 IMAGE_WRAP = re.compile(r'<image name=[^>]*>|</image>')  # the text parts around an attached image
 CONTEXT_TAG = re.compile(r'\s*<[a-z][a-z_ ]*>')  # how a context message Codex writes starts
 SUMMARY_HEAD = 'Another language model started to solve this problem'  # how a compaction's summary message starts
@@ -60,7 +60,7 @@ def codex_prompt(recs # Rollout records
     return next((t for r in recs if isinstance(r, dict) and r.get('type') == 'response_item'
                  and (t := typed_text(_pay(r))) is not None), None)
 
-# %% ../nbs/02c_codex.ipynb #9c22c24b
+# %% ../nbs/02c_codex.ipynb #a0acb429
 HEAD_BYTES = 1 << 20  # Most bytes `codex_sessions` reads from the top of a rollout to find its first prompt
 ROLLOUT_GLOB = 'rollout-*.jsonl'
 
@@ -90,7 +90,7 @@ def codex_sessions(home=None # A CODEX_HOME; `codex_home()` if None
                             size=p.stat().st_size, path=p))
     return L(sorted(out, key=lambda s: (s.time or '', str(s.path)), reverse=True))
 
-# %% ../nbs/02c_codex.ipynb #4505cf86
+# %% ../nbs/02c_codex.ipynb #955a2b9b
 def codex_file(ref, # A rollout path, a session id, or a unique prefix of one
                home=None): # A CODEX_HOME; `codex_home()` if None
     "The rollout `ref` names"
@@ -102,7 +102,7 @@ def codex_file(ref, # A rollout path, a session id, or a unique prefix of one
     if len(hits) > 1: raise ValueError(f'{ref!r} matches {len(hits)} rollouts: ' + ', '.join(rollout_sid(p) for p in hits))
     return hits[0]
 
-# %% ../nbs/02c_codex.ipynb #67b0f07d
+# %% ../nbs/02c_codex.ipynb #a7381d9c
 SENT_DROP = ('internal_chat_message_metadata_passthrough',)  # item fields Codex keeps for itself, never sent
 CALL_OUTPUTS = {'function_call': 'function_call_output', 'custom_tool_call': 'custom_tool_call_output',
                 'local_shell_call': 'function_call_output'}  # the output type answering each call type
@@ -113,7 +113,7 @@ def as_sent(item:dict # A recorded response item
     "Response item `item` as a request carries it"
     return {k: v for k, v in item.items() if k not in SENT_DROP}
 
-# %% ../nbs/02c_codex.ipynb #d063f8b6
+# %% ../nbs/02c_codex.ipynb #5ffda207
 SYNTH_OUTPUT_NS = uuid.UUID('90d38d3e-6a5b-4d52-bfe2-2f1e634bfac4')  # Codex's namespace for synthetic outputs' ids
 OUTPUT_PREFIX = {'function_call': 'fco', 'custom_tool_call': 'ctco', 'local_shell_call': 'fco'}  # by call type
 
@@ -125,7 +125,7 @@ def aborted_output(call:dict # A call item with no output in the rollout
     if iid: out['id'] = f"{pre}_{uuid.uuid5(SYNTH_OUTPUT_NS, f'{pre}:{iid}')}"
     return {**out, 'call_id': call.get('call_id'), 'output': ABORTED}
 
-# %% ../nbs/02c_codex.ipynb #a020eae6
+# %% ../nbs/02c_codex.ipynb #0a0362b6
 def _last_compaction(recs):
     "Index of the newest `compacted` record with a replacement history, or None"
     return max((i for i, r in enumerate(recs) if r.get('type') == 'compacted'
@@ -145,7 +145,7 @@ def codex_thread(recs # Rollout records in file order, e.g. from `load_recs`
         if x.get('type') in CALL_OUTPUTS and x.get('call_id') not in answered: out.append(aborted_output(x))
     return L(out)
 
-# %% ../nbs/02c_codex.ipynb #9fa09253
+# %% ../nbs/02c_codex.ipynb #d5ea8c48
 def base_msg(text:str, # The session's base instructions
              sid:str): # The session (thread) id
     "The developer message of a session's base instructions, first in every request"
@@ -159,7 +159,7 @@ def codex_msgs(recs # Rollout records in file order
     m = codex_meta(recs)
     return ([base_msg(m.base_instructions, m.sid)] if m.base_instructions and m.sid else []) + list(codex_thread(recs))
 
-# %% ../nbs/02c_codex.ipynb #c4c2f154
+# %% ../nbs/02c_codex.ipynb #a774e1b9
 EXIT_RX = re.compile(r'Process exited with code (-?\d+)')  # how exec_command's output reports the exit code
 DATA_URL = re.compile(r'data:([^;,]+);base64,(.*)', re.S)
 CODEX_CALLS = ('function_call', 'custom_tool_call', 'local_shell_call', 'web_search_call')
@@ -180,7 +180,7 @@ def _part(p):
 
 def _parts(c): return [x for p in (c if isinstance(c, list) else [dict(type='text', text=c)]) if (x := _part(p)) is not None]
 
-# %% ../nbs/02c_codex.ipynb #c5622718
+# %% ../nbs/02c_codex.ipynb #acca7c48
 def _args(x):
     "A call's input: its JSON arguments parsed, a custom tool's free-form input, or the action"
     if x['type'] == 'custom_tool_call': return {'input': x.get('input')}
@@ -211,7 +211,7 @@ def _label(x):
     t = ''.join(_texts(x.get('content')))
     return 'compaction summary' if t.startswith(SUMMARY_HEAD) else CONTEXT_TAG.match(t)[0].strip(' <>')
 
-# %% ../nbs/02c_codex.ipynb #227eb2b7
+# %% ../nbs/02c_codex.ipynb #6711c795
 def codex_chat(thread # Response items, e.g. from `codex_thread`
               ) -> L:
     "Canonical messages (the `Msg` shape of `07a_chat`) for a Codex thread"
@@ -235,7 +235,7 @@ def codex_chat(thread # Response items, e.g. from `codex_thread`
                 _prov(x), True)
     return L(out)
 
-# %% ../nbs/02c_codex.ipynb #cbc07078
+# %% ../nbs/02c_codex.ipynb #4902e3fa
 def _secs(d): return d['secs'] + d.get('nanos', 0)/1e9 if isinstance(d, dict) and 'secs' in d else None
 
 def _done(recs):
@@ -258,7 +258,7 @@ def _ran(it, ev):
         d = (ev['completed_at_ms'] - ev['started_at_ms'])/1000
     return d
 
-# %% ../nbs/02c_codex.ipynb #ebed1520
+# %% ../nbs/02c_codex.ipynb #c60de3a3
 def codex_calls(recs # Rollout records in file order
                ) -> L:
     "Every tool call of a rollout with its output, exit code, duration and status"
