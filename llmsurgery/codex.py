@@ -4,12 +4,12 @@
 
 # %% auto #0
 __all__ = ['CODEX_HOME_ENV', 'IMAGE_WRAP', 'CONTEXT_TAG', 'SUMMARY_HEAD', 'HEAD_BYTES', 'ROLLOUT_GLOB', 'SENT_DROP',
-           'CALL_OUTPUTS', 'ABORTED', 'SYNTH_OUTPUT_NS', 'OUTPUT_PREFIX', 'EXIT_RX', 'DATA_URL', 'CODEX_CALLS',
-           'codex_home', 'codex_meta', 'typed_text', 'codex_prompt', 'rollout_sid', 'codex_sessions', 'codex_file',
-           'as_sent', 'aborted_output', 'codex_thread', 'base_msg', 'codex_msgs', 'output_exit', 'call_name',
-           'codex_chat', 'codex_calls']
+           'CALL_OUTPUTS', 'ABORTED', 'SYNTH_OUTPUT_NS', 'OUTPUT_PREFIX', 'ROLLBACK', 'EXIT_RX', 'DATA_URL',
+           'CODEX_CALLS', 'codex_home', 'codex_meta', 'typed_text', 'codex_prompt', 'rollout_sid', 'codex_sessions',
+           'codex_file', 'as_sent', 'aborted_output', 'drop_turns', 'codex_thread', 'base_msg', 'codex_msgs',
+           'output_exit', 'call_name', 'codex_chat', 'codex_calls']
 
-# %% ../nbs/02c_codex.ipynb #df1b8c7e
+# %% ../nbs/02c_codex.ipynb #d8b60890
 import os, re, json, uuid, base64
 from pathlib import Path
 from datetime import datetime
@@ -18,14 +18,14 @@ from fastcore.foundation import L
 from .paths import parse_ts
 from .read import load_recs, as_str
 
-# %% ../nbs/02c_codex.ipynb #03f3a5b1
+# %% ../nbs/02c_codex.ipynb #5c08cdb3
 CODEX_HOME_ENV = 'CODEX_HOME'
 
 def codex_home() -> Path:
     "Where Codex keeps its files: `$CODEX_HOME`, else `~/.codex`"
     return Path(os.environ.get(CODEX_HOME_ENV) or Path.home()/'.codex')
 
-# %% ../nbs/02c_codex.ipynb #53fd410b
+# %% ../nbs/02c_codex.ipynb #d527ad09
 def _pay(r): return r['payload'] if isinstance(r, dict) and isinstance(r.get('payload'), dict) else {}
 
 def _first(recs, typ): return next((_pay(r) for r in recs if isinstance(r, dict) and r.get('type') == typ), {})
@@ -38,14 +38,15 @@ def codex_meta(recs # Rollout records, e.g. from `load_recs`
                     model=_first(recs, 'turn_context').get('model'), provider=m.get('model_provider'),
                     cli_version=m.get('cli_version'), base_instructions=bi.get('text') if isinstance(bi, dict) else bi)
 
-# %% ../nbs/02c_codex.ipynb #dd8fa671
+# %% ../nbs/02c_codex.ipynb #a61a142c
 IMAGE_WRAP = re.compile(r'<image name=[^>]*>|</image>')  # the text parts around an attached image
 CONTEXT_TAG = re.compile(r'\s*<[a-z][a-z_ ]*>')  # how a context message Codex writes starts
 SUMMARY_HEAD = 'Another language model started to solve this problem'  # how a compaction's summary message starts
 
 def _texts(c):
     if isinstance(c, str): return [c]
-    return [p['text'] for p in c if isinstance(p, dict) and isinstance(p.get('text'), str)] if isinstance(c, list) else []
+    if not isinstance(c, list): return []
+    return [p['text'] for p in c if isinstance(p, dict) and isinstance(p.get('text'), str)]
 
 def typed_text(item # A response item
               ) -> str|None:
@@ -60,7 +61,7 @@ def codex_prompt(recs # Rollout records
     return next((t for r in recs if isinstance(r, dict) and r.get('type') == 'response_item'
                  and (t := typed_text(_pay(r))) is not None), None)
 
-# %% ../nbs/02c_codex.ipynb #a0acb429
+# %% ../nbs/02c_codex.ipynb #ebb14d3d
 HEAD_BYTES = 1 << 20  # Most bytes `codex_sessions` reads from the top of a rollout to find its first prompt
 ROLLOUT_GLOB = 'rollout-*.jsonl'
 
@@ -90,7 +91,7 @@ def codex_sessions(home=None # A CODEX_HOME; `codex_home()` if None
                             size=p.stat().st_size, path=p))
     return L(sorted(out, key=lambda s: (s.time or '', str(s.path)), reverse=True))
 
-# %% ../nbs/02c_codex.ipynb #955a2b9b
+# %% ../nbs/02c_codex.ipynb #0f97c306
 def codex_file(ref, # A rollout path, a session id, or a unique prefix of one
                home=None): # A CODEX_HOME; `codex_home()` if None
     "The rollout `ref` names"
@@ -98,11 +99,13 @@ def codex_file(ref, # A rollout path, a session id, or a unique prefix of one
     ref = str(ref)
     fs = sorted(Path(home or codex_home()).joinpath('sessions').rglob(ROLLOUT_GLOB))
     hits = [p for p in fs if rollout_sid(p) == ref] or [p for p in fs if rollout_sid(p).startswith(ref)]
-    if not hits: raise FileNotFoundError(f'no Codex rollout matches {ref!r} under {Path(home or codex_home())}/sessions')
-    if len(hits) > 1: raise ValueError(f'{ref!r} matches {len(hits)} rollouts: ' + ', '.join(rollout_sid(p) for p in hits))
+    where = Path(home or codex_home())/'sessions'
+    if not hits: raise FileNotFoundError(f'no Codex rollout matches {ref!r} under {where}')
+    if len(hits) > 1:
+        raise ValueError(f'{ref!r} matches {len(hits)} rollouts: ' + ', '.join(rollout_sid(p) for p in hits))
     return hits[0]
 
-# %% ../nbs/02c_codex.ipynb #a7381d9c
+# %% ../nbs/02c_codex.ipynb #98cf48a9
 SENT_DROP = ('internal_chat_message_metadata_passthrough',)  # item fields Codex keeps for itself, never sent
 CALL_OUTPUTS = {'function_call': 'function_call_output', 'custom_tool_call': 'custom_tool_call_output',
                 'local_shell_call': 'function_call_output'}  # the output type answering each call type
@@ -113,7 +116,7 @@ def as_sent(item:dict # A recorded response item
     "Response item `item` as a request carries it"
     return {k: v for k, v in item.items() if k not in SENT_DROP}
 
-# %% ../nbs/02c_codex.ipynb #5ffda207
+# %% ../nbs/02c_codex.ipynb #ce41d304
 SYNTH_OUTPUT_NS = uuid.UUID('90d38d3e-6a5b-4d52-bfe2-2f1e634bfac4')  # Codex's namespace for synthetic outputs' ids
 OUTPUT_PREFIX = {'function_call': 'fco', 'custom_tool_call': 'ctco', 'local_shell_call': 'fco'}  # by call type
 
@@ -125,19 +128,31 @@ def aborted_output(call:dict # A call item with no output in the rollout
     if iid: out['id'] = f"{pre}_{uuid.uuid5(SYNTH_OUTPUT_NS, f'{pre}:{iid}')}"
     return {**out, 'call_id': call.get('call_id'), 'output': ABORTED}
 
-# %% ../nbs/02c_codex.ipynb #0a0362b6
+# %% ../nbs/02c_codex.ipynb #ca07e869
+ROLLBACK = 'thread_rolled_back'  # the event that drops the last `num_turns` user turns
+
 def _last_compaction(recs):
     "Index of the newest `compacted` record with a replacement history, or None"
     return max((i for i, r in enumerate(recs) if r.get('type') == 'compacted'
                 and isinstance(_pay(r).get('replacement_history'), list)), default=None)
 
+def drop_turns(items:list, # Response items
+               n:int): # User turns to drop
+    "`items` without their last `n` user turns: cut at the n-th last typed prompt"
+    starts = [i for i, x in enumerate(items) if typed_text(x) is not None]
+    return items[:starts[max(0, len(starts) - n)]] if n > 0 and starts else items
+
 def codex_thread(recs # Rollout records in file order, e.g. from `load_recs`
                 ) -> L:
-    "The response items Codex resumes a rollout with: after the newest compaction, every call answered"
+    "The response items Codex resumes a rollout with: after the newest compaction, rolled back, every call answered"
     recs = [r for r in recs if isinstance(r, dict)]
     last = _last_compaction(recs)
     items = [] if last is None else [as_sent(x) for x in _pay(recs[last])['replacement_history'] if isinstance(x, dict)]
-    items += [as_sent(_pay(r)) for r in recs[(-1 if last is None else last) + 1:] if r.get('type') == 'response_item' and _pay(r)]
+    for r in recs[(-1 if last is None else last) + 1:]:
+        p = _pay(r)
+        if r.get('type') == 'response_item' and p: items.append(as_sent(p))
+        elif r.get('type') == 'event_msg' and p.get('type') == ROLLBACK and isinstance(p.get('num_turns'), int):
+            items = drop_turns(items, p['num_turns'])
     answered = {x.get('call_id') for x in items if x.get('type') in CALL_OUTPUTS.values()}
     out = []
     for x in items:
@@ -145,7 +160,7 @@ def codex_thread(recs # Rollout records in file order, e.g. from `load_recs`
         if x.get('type') in CALL_OUTPUTS and x.get('call_id') not in answered: out.append(aborted_output(x))
     return L(out)
 
-# %% ../nbs/02c_codex.ipynb #d5ea8c48
+# %% ../nbs/02c_codex.ipynb #734cf3a6
 def base_msg(text:str, # The session's base instructions
              sid:str): # The session (thread) id
     "The developer message of a session's base instructions, first in every request"
@@ -159,7 +174,7 @@ def codex_msgs(recs # Rollout records in file order
     m = codex_meta(recs)
     return ([base_msg(m.base_instructions, m.sid)] if m.base_instructions and m.sid else []) + list(codex_thread(recs))
 
-# %% ../nbs/02c_codex.ipynb #a774e1b9
+# %% ../nbs/02c_codex.ipynb #f7a15560
 EXIT_RX = re.compile(r'Process exited with code (-?\d+)')  # how exec_command's output reports the exit code
 DATA_URL = re.compile(r'data:([^;,]+);base64,(.*)', re.S)
 CODEX_CALLS = ('function_call', 'custom_tool_call', 'local_shell_call', 'web_search_call')
@@ -172,15 +187,19 @@ def output_exit(output) -> int|None:
 def _part(p):
     "A Codex content part as a canonical part, or None to drop it"
     t = p.get('type') if isinstance(p, dict) else None
-    if t in ('input_text', 'output_text', 'text'): return None if IMAGE_WRAP.fullmatch(p.get('text') or '') else dict(type='text', text=p.get('text'))
+    if t in ('input_text', 'output_text', 'text'):
+        return None if IMAGE_WRAP.fullmatch(p.get('text') or '') else dict(type='text', text=p.get('text'))
     if t == 'input_image':
         m = DATA_URL.fullmatch(p.get('image_url') or '')
-        return dict(type='image', source=dict(type='base64', media_type=m[1], data=m[2]) if m else dict(type='url', url=p.get('image_url')))
+        src = dict(type='base64', media_type=m[1], data=m[2]) if m else dict(type='url', url=p.get('image_url'))
+        return dict(type='image', source=src)
     return dict(p)
 
-def _parts(c): return [x for p in (c if isinstance(c, list) else [dict(type='text', text=c)]) if (x := _part(p)) is not None]
+def _parts(c):
+    "Canonical parts of content `c`, a list of parts or a string"
+    return [x for p in (c if isinstance(c, list) else [dict(type='text', text=c)]) if (x := _part(p)) is not None]
 
-# %% ../nbs/02c_codex.ipynb #acca7c48
+# %% ../nbs/02c_codex.ipynb #c04c55f8
 def _args(x):
     "A call's input: its JSON arguments parsed, a custom tool's free-form input, or the action"
     if x['type'] == 'custom_tool_call': return {'input': x.get('input')}
@@ -197,7 +216,8 @@ def call_name(x:dict # A call item
 def _asst_part(x):
     if x['type'] == 'reasoning':
         return dict(type='thinking', thinking='\n'.join(_texts(x.get('summary')) + _texts(x.get('content'))))
-    if x['type'] in CODEX_CALLS: return dict(type='tool_use', id=x.get('call_id') or x.get('id'), name=call_name(x), input=_args(x))
+    if x['type'] in CODEX_CALLS:
+        return dict(type='tool_use', id=x.get('call_id') or x.get('id'), name=call_name(x), input=_args(x))
     return None
 
 def _prov(x):
@@ -211,7 +231,7 @@ def _label(x):
     t = ''.join(_texts(x.get('content')))
     return 'compaction summary' if t.startswith(SUMMARY_HEAD) else CONTEXT_TAG.match(t)[0].strip(' <>')
 
-# %% ../nbs/02c_codex.ipynb #6711c795
+# %% ../nbs/02c_codex.ipynb #0af7ba07
 def codex_chat(thread # Response items, e.g. from `codex_thread`
               ) -> L:
     "Canonical messages (the `Msg` shape of `07a_chat`) for a Codex thread"
@@ -231,11 +251,12 @@ def codex_chat(thread # Response items, e.g. from `codex_thread`
         elif t in CALL_OUTPUTS.values():
             o, c = x.get('output'), x.get('call_id')
             err = o == ABORTED or (output_exit(o) or 0) != 0
-            add('tool', [dict(type='tool_result', id=c, name=names.get(c), content=o if isinstance(o, str) else _parts(o), is_error=err)],
-                _prov(x), True)
+            res = dict(type='tool_result', id=c, name=names.get(c), content=o if isinstance(o, str) else _parts(o),
+                       is_error=err)
+            add('tool', [res], _prov(x), True)
     return L(out)
 
-# %% ../nbs/02c_codex.ipynb #4902e3fa
+# %% ../nbs/02c_codex.ipynb #76374717
 def _secs(d): return d['secs'] + d.get('nanos', 0)/1e9 if isinstance(d, dict) and 'secs' in d else None
 
 def _done(recs):
@@ -244,7 +265,8 @@ def _done(recs):
     for r in recs:
         p = _pay(r)
         if r.get('type') != 'event_msg': continue
-        if p.get('type') == 'item_completed' and isinstance(it := p.get('item'), dict) and it.get('id'): out[it['id']] = (it, p)
+        if p.get('type') == 'item_completed' and isinstance(it := p.get('item'), dict) and it.get('id'):
+            out[it['id']] = (it, p)
         elif p.get('type') == 'exec_command_end' and p.get('call_id'): out[p['call_id']] = (p, p)
     return out
 
@@ -258,12 +280,13 @@ def _ran(it, ev):
         d = (ev['completed_at_ms'] - ev['started_at_ms'])/1000
     return d
 
-# %% ../nbs/02c_codex.ipynb #c60de3a3
+# %% ../nbs/02c_codex.ipynb #0c6005aa
 def codex_calls(recs # Rollout records in file order
                ) -> L:
     "Every tool call of a rollout with its output, exit code, duration and status"
     recs = [r for r in recs if isinstance(r, dict)]
-    outs = {_pay(r).get('call_id'): r for r in recs if r.get('type') == 'response_item' and _pay(r).get('type') in CALL_OUTPUTS.values()}
+    outs = {_pay(r).get('call_id'): r for r in recs
+            if r.get('type') == 'response_item' and _pay(r).get('type') in CALL_OUTPUTS.values()}
     done, rows = _done(recs), []
     for r in recs:
         x = _pay(r)
@@ -272,9 +295,10 @@ def codex_calls(recs # Rollout records in file order
         it, ev = done.get(cid, ({}, {}))
         out = _pay(o).get('output') if o else None
         code = it.get('exit_code') if isinstance(it.get('exit_code'), int) else output_exit(out)
-        status = ('running' if o is None else 'error' if (code or 0) != 0 or it.get('status') == 'failed' or out == ABORTED
-                  else 'success')
-        rows.append(AttrDict(id=cid, name=call_name(x), input=_args(x), output=out if isinstance(out, str) else _parts(out),
+        failed = (code or 0) != 0 or it.get('status') == 'failed' or out == ABORTED
+        status = 'running' if o is None else 'error' if failed else 'success'
+        rows.append(AttrDict(id=cid, name=call_name(x), input=_args(x),
+                             output=out if isinstance(out, str) else _parts(out),
                              start=r.get('timestamp'), end=o.get('timestamp') if o else None,
                              dur=_secs_between(r.get('timestamp'), o.get('timestamp')) if o else None, ran=_ran(it, ev),
                              exit_code=code, status=status, kind=it.get('type')))
