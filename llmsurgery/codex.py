@@ -9,7 +9,7 @@ __all__ = ['CODEX_HOME_ENV', 'IMAGE_WRAP', 'CONTEXT_TAG', 'SUMMARY_HEAD', 'HEAD_
            'codex_file', 'as_sent', 'aborted_output', 'drop_turns', 'codex_thread', 'base_msg', 'codex_msgs',
            'output_exit', 'call_name', 'codex_chat', 'codex_calls']
 
-# %% ../nbs/02c_codex.ipynb #8017f6bf
+# %% ../nbs/02c_codex.ipynb #3c52b779
 import os, re, json, uuid, base64
 from pathlib import Path
 from datetime import datetime
@@ -18,14 +18,14 @@ from fastcore.foundation import L
 from .paths import parse_ts
 from .read import load_recs, as_str
 
-# %% ../nbs/02c_codex.ipynb #8c1f5f17
+# %% ../nbs/02c_codex.ipynb #3546223a
 CODEX_HOME_ENV = 'CODEX_HOME'
 
 def codex_home() -> Path:
     "Where Codex keeps its files: `$CODEX_HOME`, else `~/.codex`"
     return Path(os.environ.get(CODEX_HOME_ENV) or Path.home()/'.codex')
 
-# %% ../nbs/02c_codex.ipynb #3e5bb3d0
+# %% ../nbs/02c_codex.ipynb #4fc1b5b8
 def _pay(r): return r['payload'] if isinstance(r, dict) and isinstance(r.get('payload'), dict) else {}
 
 def _first(recs, typ): return next((_pay(r) for r in recs if isinstance(r, dict) and r.get('type') == typ), {})
@@ -38,7 +38,7 @@ def codex_meta(recs # Rollout records, e.g. from `load_recs`
                     model=_first(recs, 'turn_context').get('model'), provider=m.get('model_provider'),
                     cli_version=m.get('cli_version'), base_instructions=bi.get('text') if isinstance(bi, dict) else bi)
 
-# %% ../nbs/02c_codex.ipynb #077f9d58
+# %% ../nbs/02c_codex.ipynb #d9e6f004
 IMAGE_WRAP = re.compile(r'<image name=[^>]*>|</image>')  # the text parts around an attached image
 CONTEXT_TAG = re.compile(r'\s*<[a-z][a-z_ ]*>')  # how a context message Codex writes starts
 SUMMARY_HEAD = 'Another language model started to solve this problem'  # how a compaction's summary message starts
@@ -61,7 +61,7 @@ def codex_prompt(recs # Rollout records
     return next((t for r in recs if isinstance(r, dict) and r.get('type') == 'response_item'
                  and (t := typed_text(_pay(r))) is not None), None)
 
-# %% ../nbs/02c_codex.ipynb #a6f1140d
+# %% ../nbs/02c_codex.ipynb #a22bd666
 HEAD_BYTES = 1 << 20  # Most bytes `codex_sessions` reads from the top of a rollout to find its first prompt
 ROLLOUT_GLOB = 'rollout-*.jsonl'
 
@@ -91,7 +91,7 @@ def codex_sessions(home=None # A CODEX_HOME; `codex_home()` if None
                             size=p.stat().st_size, path=p))
     return L(sorted(out, key=lambda s: (s.time or '', str(s.path)), reverse=True))
 
-# %% ../nbs/02c_codex.ipynb #df399809
+# %% ../nbs/02c_codex.ipynb #ef5e4fdb
 def codex_file(ref, # A rollout path, a session id, or a unique prefix of one
                home=None): # A CODEX_HOME; `codex_home()` if None
     "The rollout `ref` names"
@@ -105,7 +105,7 @@ def codex_file(ref, # A rollout path, a session id, or a unique prefix of one
         raise ValueError(f'{ref!r} matches {len(hits)} rollouts: ' + ', '.join(rollout_sid(p) for p in hits))
     return hits[0]
 
-# %% ../nbs/02c_codex.ipynb #3b10d05d
+# %% ../nbs/02c_codex.ipynb #be99695b
 SENT_DROP = ('internal_chat_message_metadata_passthrough',)  # item fields Codex keeps for itself, never sent
 CALL_OUTPUTS = {'function_call': 'function_call_output', 'custom_tool_call': 'custom_tool_call_output',
                 'local_shell_call': 'function_call_output'}  # the output type answering each call type
@@ -116,7 +116,7 @@ def as_sent(item:dict # A recorded response item
     "Response item `item` as a request carries it"
     return {k: v for k, v in item.items() if k not in SENT_DROP}
 
-# %% ../nbs/02c_codex.ipynb #dbf5e835
+# %% ../nbs/02c_codex.ipynb #55e54aaf
 SYNTH_OUTPUT_NS = uuid.UUID('90d38d3e-6a5b-4d52-bfe2-2f1e634bfac4')  # Codex's namespace for synthetic outputs' ids
 OUTPUT_PREFIX = {'function_call': 'fco', 'custom_tool_call': 'ctco', 'local_shell_call': 'fco'}  # by call type
 
@@ -128,7 +128,7 @@ def aborted_output(call:dict # A call item with no output in the rollout
     if iid: out['id'] = f"{pre}_{uuid.uuid5(SYNTH_OUTPUT_NS, f'{pre}:{iid}')}"
     return {**out, 'call_id': call.get('call_id'), 'output': ABORTED}
 
-# %% ../nbs/02c_codex.ipynb #0b50ae74
+# %% ../nbs/02c_codex.ipynb #af7201cc
 ROLLBACK = 'thread_rolled_back'  # the event that drops the last `num_turns` user turns
 
 def _last_compaction(recs):
@@ -160,7 +160,7 @@ def codex_thread(recs # Rollout records in file order, e.g. from `load_recs`
         if x.get('type') in CALL_OUTPUTS and x.get('call_id') not in answered: out.append(aborted_output(x))
     return L(out)
 
-# %% ../nbs/02c_codex.ipynb #5d03bb34
+# %% ../nbs/02c_codex.ipynb #18082aeb
 def base_msg(text:str, # The session's base instructions
              sid:str): # The session (thread) id
     "The developer message of a session's base instructions, first in every request"
@@ -174,7 +174,7 @@ def codex_msgs(recs # Rollout records in file order
     m = codex_meta(recs)
     return ([base_msg(m.base_instructions, m.sid)] if m.base_instructions and m.sid else []) + list(codex_thread(recs))
 
-# %% ../nbs/02c_codex.ipynb #bfcc8b10
+# %% ../nbs/02c_codex.ipynb #c5278f34
 EXIT_RX = re.compile(r'Process exited with code (-?\d+)')  # how exec_command's output reports the exit code
 DATA_URL = re.compile(r'data:([^;,]+);base64,(.*)', re.S)
 CODEX_CALLS = ('function_call', 'custom_tool_call', 'local_shell_call', 'web_search_call')
@@ -199,7 +199,7 @@ def _parts(c):
     "Canonical parts of content `c`, a list of parts or a string"
     return [x for p in (c if isinstance(c, list) else [dict(type='text', text=c)]) if (x := _part(p)) is not None]
 
-# %% ../nbs/02c_codex.ipynb #deeb993f
+# %% ../nbs/02c_codex.ipynb #ea24a90e
 def _args(x):
     "A call's input: its JSON arguments parsed, a custom tool's free-form input, or the action"
     if x['type'] == 'custom_tool_call': return {'input': x.get('input')}
@@ -231,7 +231,7 @@ def _label(x):
     t = ''.join(_texts(x.get('content')))
     return 'compaction summary' if t.startswith(SUMMARY_HEAD) else CONTEXT_TAG.match(t)[0].strip(' <>')
 
-# %% ../nbs/02c_codex.ipynb #60eb5d04
+# %% ../nbs/02c_codex.ipynb #47841a3d
 def codex_chat(thread # Response items, e.g. from `codex_thread`
               ) -> L:
     "Canonical messages (the `Msg` shape of `07a_chat`) for a Codex thread"
@@ -256,7 +256,7 @@ def codex_chat(thread # Response items, e.g. from `codex_thread`
             add('tool', [res], _prov(x), True)
     return L(out)
 
-# %% ../nbs/02c_codex.ipynb #e36ddb87
+# %% ../nbs/02c_codex.ipynb #e59f0315
 def _secs(d): return d['secs'] + d.get('nanos', 0)/1e9 if isinstance(d, dict) and 'secs' in d else None
 
 def _done(recs):
@@ -280,7 +280,7 @@ def _ran(it, ev):
         d = (ev['completed_at_ms'] - ev['started_at_ms'])/1000
     return d
 
-# %% ../nbs/02c_codex.ipynb #32d209b4
+# %% ../nbs/02c_codex.ipynb #cfe18946
 def codex_calls(recs # Rollout records in file order
                ) -> L:
     "Every tool call of a rollout with its output, exit code, duration and status"
