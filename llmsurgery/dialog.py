@@ -12,6 +12,8 @@ __all__ = ['KINDS', 'sprompt', 'snote', 'sraw', 'THINK_OPEN', 'THINK_CLOSE', 'TO
 # %% ../nbs/08_dialog.ipynb #58d04b90
 import base64, hashlib, html, json, os, re
 from collections import Counter
+from enum import Enum
+from typing import NamedTuple
 from json.encoder import encode_basestring, encode_basestring_ascii
 from pathlib import Path
 import nbformat
@@ -167,6 +169,23 @@ def unfold_think(
     "The fenced block inside a folded segment `s`; `s` itself if it is not folded"
     return s[len(THINK_OPEN):-len(THINK_CLOSE)] if s.startswith(THINK_OPEN) and s.endswith(THINK_CLOSE) else s
 
+# %% ../nbs/08_dialog.ipynb #1ec86978
+class _SegKind(str, Enum):
+    "What one block of a reply's markdown holds; the value is its letter in a layout"
+    TEXT = 't'       # assistant text, as it is
+    CALL = 'u'       # a tool call in a fence, with its result if it has one
+    THINKING = 'k'   # thinking or redacted thinking, folded
+    BLOCK = 'b'      # any other block, as JSON
+    RESULT = 'r'     # a result whose call is not in the reply
+
+# %% ../nbs/08_dialog.ipynb #ab4fb0b3
+class _Seg(NamedTuple):
+    "One block of a reply's markdown"
+    kind: _SegKind
+    text: str               # the block as written
+    extra: dict = None      # a text block's other keys (`citations`), which the markdown does not show
+    starts: bool = False    # does it start a new assistant message?
+
 # %% ../nbs/08_dialog.ipynb #bb72edb9
 def _res_fence(p, atts, mx):
     "The fenced block (and image references) for tool-result part `p`"
@@ -198,18 +217,29 @@ def _fits_call(p):
     return p.get('type') == 'tool_use' and set(p) == _CALL_KEYS and _word(p['id']) and _word(p['name'])
 
 def _part_seg(p, res, atts, mx, fmt='call'):
-    "`(kind, block, extra)` of assistant part `p`, `extra` what the block does not show; `res`: results by call id"
+    "The segment of assistant part `p` (its result, popped from `res`, in the same block)"
     t = p.get('type')
     if t == 'text' and isinstance(p.get('text'), str):
-        return 't', p['text'], {k: v for k, v in p.items() if k not in ('type', 'text')} or None
+        return _Seg(_SegKind.TEXT, p['text'], {k: v for k, v in p.items() if k not in ('type', 'text')} or None)
     if t == 'thinking' and _fits_think(p):
-        return 'k', fold_think(fence(p['thinking'], f"thinking {p.get('signature', '')}".rstrip())), None
-    if t == 'redacted_thinking' and _fits_think(p): return 'k', fold_think(fence('', f"redacted {p['data']}")), None
-    if not _fits_call(p): return 'b', fence(_jd(_trunc_text(p, mx)), 'block'), None
+        return _Seg(_SegKind.THINKING, fold_think(fence(p['thinking'], f"thinking {p.get('signature', '')}".rstrip())))
+    if t == 'redacted_thinking' and _fits_think(p):
+        return _Seg(_SegKind.THINKING, fold_think(fence('', f"redacted {p['data']}")))
+    if not _fits_call(p): return _Seg(_SegKind.BLOCK, fence(_jd(_trunc_text(p, mx)), 'block'))
     r = res.pop(p.get('id'), None)
-    if fmt == 'tool' and (r is None or isinstance(r.get('content'), str)): return 'u', tool_block(p, r, mx), None
+    if fmt == 'tool' and (r is None or isinstance(r.get('content'), str)):   # seed 003's format holds a text result
+        return _Seg(_SegKind.CALL, tool_block(p, r, mx))
     call = fence(_jd(_trunc(p.get('input'), mx)), f"call {p.get('name')} {p.get('id')}")
-    return 'u', call if r is None else call + '\n' + _res_fence(r, atts, mx), None
+    return _Seg(_SegKind.CALL, call if r is None else call + '\n' + _res_fence(r, atts, mx))
+
+# %% ../nbs/08_dialog.ipynb #533c5c41
+def _seg_code(s):
+    "The layout letter of segment `s`: its kind's letter, upper case if it starts an assistant message"
+    return s.kind.value.upper() if s.starts else s.kind.value
+
+def _code_seg(code):
+    "`(kind, starts)` of layout letter `code`, the inverse of `_seg_code`"
+    return _SegKind(code.lower()), code.isupper()
 
 # %% ../nbs/08_dialog.ipynb #8f24eb97
 def _render_reply(msgs, atts, mx, fmt='call'):
@@ -222,19 +252,18 @@ def _render_reply(msgs, atts, mx, fmt='call'):
             else: stray.add(id(p))
     segs = []
     for m in msgs:
-        if m.role == 'assistant':
-            for j, p in enumerate(m.content):
-                k, x, e = _part_seg(p, res, atts, mx, fmt)
-                segs.append((k.upper() if j == 0 else k, x, e))
-        else: segs += [('r', _res_fence(p, atts, mx), None) for p in m.content if id(p) in stray]
-    return '\n\n'.join(x for _, x, _ in segs), [[k, len(x), e] if e else [k, len(x)] for k, x, e in segs]
+        if m.role == 'assistant':   # a message starts at its first part
+            segs += [_part_seg(p, res, atts, mx, fmt)._replace(starts=j == 0) for j, p in enumerate(m.content)]
+        else: segs += [_Seg(_SegKind.RESULT, _res_fence(p, atts, mx)) for p in m.content if id(p) in stray]
+    lay = [[_seg_code(g), len(g.text), g.extra] if g.extra else [_seg_code(g), len(g.text)] for g in segs]
+    return '\n\n'.join(g.text for g in segs), lay
 
 # %% ../nbs/08_dialog.ipynb #5c1c3ae5
-_KIND = frozenset('tukbrTUKBR')
+_LAYOUT_CODES = frozenset(c for k in _SegKind for c in (k.value, k.value.upper()))  # letters a layout holds
 
 def _entry_ok(e):
     "Is `e` a `[kind, length]` pair, or a triple whose third item is a dict of extra keys?"
-    return isinstance(e, list) and len(e) in (2, 3) and e[0] in _KIND and type(e[1]) is int and e[1] >= 0 \
+    return isinstance(e, list) and len(e) in (2, 3) and e[0] in _LAYOUT_CODES and type(e[1]) is int and e[1] >= 0 \
            and (len(e) == 2 or isinstance(e[2], dict))
 
 def _layout_ok(layout):
@@ -242,14 +271,14 @@ def _layout_ok(layout):
     return isinstance(layout, list) and all(map(_entry_ok, layout))
 
 def _split_layout(s, layout):
-    "`(kind, block, extra)` triples of `s` cut by `layout`, or None if it does not fit"
+    "The segments of `s` cut by `layout`, or None if it does not fit"
     if not _layout_ok(layout) or sum(e[1] for e in layout) + 2*max(len(layout)-1, 0) != len(s): return None
     out, i = [], 0
     for j, e in enumerate(layout):
-        k, n = e[0], e[1]
+        (kind, starts), n = _code_seg(e[0]), e[1]
         if j and s[i-2:i] != '\n\n': return None
-        if k.lower() != 't' and not _read_fence(unfold_think(s[i:i+n])): return None  # edited: no longer fenced
-        out.append((k, s[i:i+n], e[2] if len(e) == 3 else None)); i += n + 2
+        if kind != _SegKind.TEXT and not _read_fence(unfold_think(s[i:i+n])): return None  # edited: no longer fenced
+        out.append(_Seg(kind, s[i:i+n], e[2] if len(e) == 3 else None, starts)); i += n + 2
     return out
 
 _INFO = re.compile(r'(call|result|error|result-json|error-json|thinking|redacted|block)(?: |$)')
@@ -263,24 +292,27 @@ def _tool_json(f):
     ok = isinstance(d, dict) and isinstance(d.get('id'), str) and isinstance(d.get('name'), str)
     return d if ok and isinstance(d.get('args', {}), dict) else None
 
+_FENCE_KIND = dict(call=_SegKind.CALL, thinking=_SegKind.THINKING, redacted=_SegKind.THINKING, block=_SegKind.BLOCK)
+
+def _starts_msg(kind, prev):
+    "Does a fenced segment of `kind` after one of kind `prev` (None first) start an assistant message?"
+    if kind == _SegKind.RESULT: return False   # a stray result is never part of a message
+    return prev in (None, _SegKind.RESULT) or (kind != _SegKind.CALL and prev == _SegKind.CALL)  # Claude Code's order
+
 def _fenced_segments(s):
-    "`(kind, block, None)` triples of `s` found by their fences"
+    "The segments of `s` found by their fences"
     out, txt = [], []
     def flush():
-        if (t := '\n\n'.join(txt).strip('\n')): out.append(('t', t))
+        if (t := '\n\n'.join(txt).strip('\n')): out.append(_Seg(_SegKind.TEXT, t))
         txt.clear()
     for para in _paras(s):
         f = _read_fence(unfold_think(para))
         if f and unfold_think(para) != para and not f[0].startswith(('thinking', 'redacted')): f = None
         if not f or not (_INFO.match(f[0]) or _tool_json(f)): txt.append(para); continue
         flush(); tag = 'call' if _tool_json(f) else f[0].split(' ')[0]
-        kind = 'u' if tag == 'call' else 'k' if tag in ('thinking', 'redacted') else 'b' if tag == 'block' else 'r'
-        out.append((kind, para))
+        out.append(_Seg(_FENCE_KIND.get(tag, _SegKind.RESULT), para))
     flush()
-    def starts(j, k): # a new assistant message: the first block, one after a stray result, or a non-call after a call
-        prev = out[j-1][0] if j else None
-        return k != 'r' and (prev in (None, 'r') or (k != 'u' and prev == 'u'))
-    return [(k.upper() if starts(j, k) else k, x, None) for j, (k, x) in enumerate(out)]
+    return [g._replace(starts=_starts_msg(g.kind, out[j-1].kind if j else None)) for j, g in enumerate(out)]
 
 # %% ../nbs/08_dialog.ipynb #d739a681
 _IMG_LINE = re.compile(r'\n!\[[^\]\n]*\]\(attachment:[^)\s]+\)')
@@ -319,17 +351,17 @@ def _parse_res(x, atts, names):
     return dict(type='tool_result', id=i, name=names.get(i), content=c, is_error=tag.startswith('error'))
 
 def _parse_blk(k, x, atts, names, extra=None):
-    "`(part, result or None)` of block `x` of kind `k`; `extra` holds a text block's other keys"
-    if k == 't':
+    "`(part, result or None)` of block `x` of kind `k` (a `_SegKind`); `extra` holds a text block's other keys"
+    if k == _SegKind.TEXT:
         keep = {a: v for a, v in (extra or {}).items() if a not in ('type', 'text')}
         return {'type': 'text', 'text': x, **keep}, None
-    info, body, end = _read_fence(unfold_think(x) if k == 'k' else x)
-    if k == 'b':
+    info, body, end = _read_fence(unfold_think(x) if k == _SegKind.THINKING else x)
+    if k == _SegKind.BLOCK:
         d = _loads(body)
         if isinstance(d, dict) and d.get('type') == 'tool_use' and isinstance(d.get('id'), str):
             names[d['id']] = d.get('name')  # a call shown as JSON still names its result
         return d, None
-    if k == 'k':
+    if k == _SegKind.THINKING:
         tag, _, v = info.partition(' ')
         if tag == 'redacted': return dict(type='redacted_thinking', data=v), None
         return dict(type='thinking', thinking=body, **({'signature': v} if v else {})), None
@@ -352,13 +384,13 @@ def _parse_reply(s, atts, layout=None, names=None):
     "The canonical messages of reply text `s`"
     segs, out, cur, tool = _split_layout(s, layout) or _fenced_segments(s), [], None, None
     if names is None: names = {}
-    for k, x, e in segs:
-        if k.lower() == 'r':
-            r = _parse_res(x, atts, names)
+    for g in segs:
+        if g.kind == _SegKind.RESULT:
+            r = _parse_res(g.text, atts, names)
             if tool is None: tool = Msg('tool', []); out.append(tool)
             tool.content.append(r); continue
-        if k.isupper() or cur is None: cur, tool = Msg('assistant', []), None; out.append(cur)
-        part, r = _parse_blk(k.lower(), x, atts, names, e)
+        if g.starts or cur is None: cur, tool = Msg('assistant', []), None; out.append(cur)
+        part, r = _parse_blk(g.kind, g.text, atts, names, g.extra)
         cur.content.append(part)
         if r is not None:
             if tool is None: tool = Msg('tool', []); out.append(tool)
@@ -392,9 +424,9 @@ def _user_part(x, atts):
 
 def _parse_user(s, atts, lens=None):
     "The user parts of prompt text `s`"
-    segs = _split_layout(s, [['t', n] for n in lens]) if isinstance(lens, list) else None
-    if segs is None: segs = [('t', x, None) for x in _IMG_SPLIT.split(s) if x.strip()]
-    return [_user_part(x, atts) for _, x, _ in segs]
+    segs = _split_layout(s, [[_SegKind.TEXT.value, n] for n in lens]) if isinstance(lens, list) else None
+    if segs is None: segs = [_Seg(_SegKind.TEXT, x) for x in _IMG_SPLIT.split(s) if x.strip()]
+    return [_user_part(g.text, atts) for g in segs]
 
 # %% ../nbs/08_dialog.ipynb #7bcddf75
 def _turns(msgs):

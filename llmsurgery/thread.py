@@ -69,6 +69,15 @@ def _usable(r):
             if isinstance(b, dict) and isinstance(b.get('type'), str): return True
     return False
 
+# %% ../nbs/02_thread.ipynb #4457434b
+def _usable_fast(r):
+    "`_usable(r)`, answered at once for the common row: a list whose first block has a string `type`"
+    m = r.get('message')
+    if type(m) is dict and type(c := m.get('content')) is list and c and type(b := c[0]) is dict \
+       and type(b.get('type')) is str: return True
+    return _usable(r)
+
+# %% ../nbs/02_thread.ipynb #b3675755
 class _Loaded:
     "What the CLI's loader keeps of the records, read once in file order"
     def __init__(self, recs):
@@ -95,9 +104,7 @@ def scan(self:_Loaded, recs):
             if not isinstance(u := get('uuid'), str): continue
             if not isinstance(p := get('parentUuid'), str): p = as_link(p)
             if p in prog: p = prog[p]
-            if (t == 'user' or t == 'assistant') and not (  # usable: the common case, a first block that is one, inline
-                    isinstance(m := get('message'), dict) and type(c := m.get('content')) is list and c
-                    and type(b := c[0]) is dict and type(b.get('type')) is str) and not _usable(r):
+            if (t == 'user' or t == 'assistant') and not _usable_fast(r):   # dropped on load
                 if u not in rows: dropped[u] = p
                 continue
             if u in rows: self.dups.add(u)
@@ -446,7 +453,54 @@ def _same_writer(a, b):
     "Were rows `a` and `b` written by the same writer (both main or both sidechain, same agent)?"
     return bool(a.get('isSidechain')) == bool(b.get('isSidechain')) and a.get('agentId') == b.get('agentId')
 
-# %% ../nbs/02_thread.ipynb #9263ff9a
+# %% ../nbs/02_thread.ipynb #29db74d5
+def _result_ids(r):
+    "The call ids the `tool_result` blocks of kept user row `r` name, or None if it holds no result"
+    c = r['message'].get('content')   # a kept user row always has a dict `message`
+    if not isinstance(c, list): return None
+    ids, hit = [], False   # one pass for `_has(r, 'tool_result')` and `_tr_ids(r)`: this sees every result row
+    for b in c:
+        if isinstance(b, dict) and b.get('type') == 'tool_result':
+            hit = True
+            if isinstance(i := b.get('tool_use_id'), str): ids.append(i)
+    return ids if hit else None
+
+# %% ../nbs/02_thread.ipynb #5ebbb383
+def _is_stray(ids, parent_row):
+    "Do result ids `ids` (from `_result_ids`) answer a call `parent_row` (None if missing) did not make?"
+    calls = _tu_ids(parent_row) if parent_row is not None else ()
+    return not ids or any(i not in calls for i in ids)
+
+# %% ../nbs/02_thread.ipynb #47c786ab
+def _call_owners(by_mid):
+    "Call id -> the assistant row making it, from `by_mid` (message id -> rows); ids two replies claim are left out"
+    owner, disputed = {}, set()
+    for mid, rows in by_mid.items():
+        for a in rows:
+            for i in _tu_ids(a):
+                if i in disputed: continue
+                if (o := owner.get(i)) is None or _mid(o) == mid: owner[i] = a
+                else: del owner[i]; disputed.add(i)
+    return owner
+
+# %% ../nbs/02_thread.ipynb #ba28b4bb
+def _stray_homes(r, rows, parent, owner):
+    "Uuids of the call rows stray result row `r` (below `parent`) may answer besides its parent, each once"
+    homes, s = [], r.get('sourceToolAssistantUUID')
+    if isinstance(s, str) and s != parent and (src := rows.get(s)) is not None and _same_writer(r, src):
+        homes.append(s)
+    for i in _tr_ids(r):
+        if (o := owner.get(i)) is not None and o['uuid'] != parent and _same_writer(r, o): homes.append(o['uuid'])
+    return list(dict.fromkeys(homes))
+
+# %% ../nbs/02_thread.ipynb #a9d09f26
+class _ResultIndex(NamedTuple):
+    "What the parallel-call recovery looks up"
+    by_mid: dict   # message id -> the assistant rows of that reply, in file order
+    under: dict    # call row uuid -> the result rows that may answer it
+    owner: dict    # call id -> the assistant row making it (only when the session has a stray result)
+
+# %% ../nbs/02_thread.ipynb #644ba378
 def _result_index(ld):
     "Assistant rows by message id, and result rows indexed under every call row they may answer"
     rows, par = ld.rows, ld.parent
@@ -455,33 +509,13 @@ def _result_index(ld):
         t = r.get('type')
         if t == 'assistant':
             if isinstance(mid := r['message'].get('id'), str) and mid: by_mid.setdefault(mid, []).append(r)
-        elif t == 'user' and isinstance(c := r['message'].get('content'), list):
-            ids, hit = [], False   # one pass for `_has(r, 'tool_result')` and `_tr_ids(r)`: this loop sees every result
-            for b in c:
-                if isinstance(b, dict) and b.get('type') == 'tool_result':
-                    hit = True
-                    if isinstance(i := b.get('tool_use_id'), str): ids.append(i)
-            if not hit: continue
+        elif t == 'user' and (ids := _result_ids(r)) is not None:
             if (p := par[u]): under.setdefault(p, []).append(r)
-            if not ids: strays.append(r); continue
-            calls = _tu_ids(q) if p is not None and (q := rows.get(p)) is not None else ()
-            for i in ids:
-                if i not in calls: strays.append(r); break   # answers a call its parent did not make
-    owner, pairs = {}, set()
-    for grp in by_mid.values() if strays else []:
-        for a in grp:
-            for i in _tu_ids(a):
-                o = owner.get(i, ...)
-                owner[i] = a if o is ... or (o is not None and _mid(o) == _mid(a)) else None
-    def put(k, r):   # a stray is never put under its own parent, so it cannot repeat a direct entry
-        if (k, r['uuid']) not in pairs: pairs.add((k, r['uuid'])); under.setdefault(k, []).append(r)
+            if _is_stray(ids, rows.get(p)): strays.append(r)
+    owner = _call_owners(by_mid) if strays else {}
     for r in strays:
-        s = r.get('sourceToolAssistantUUID')
-        if isinstance(s, str) and s != par[r['uuid']] and (src := rows.get(s)) is not None and _same_writer(r, src):
-            put(s, r)
-        for i in _tr_ids(r):
-            if (o := owner.get(i)) is not None and o['uuid'] != par[r['uuid']] and _same_writer(r, o): put(o['uuid'], r)
-    return by_mid, under, owner
+        for k in _stray_homes(r, rows, par[r['uuid']], owner): under.setdefault(k, []).append(r)
+    return _ResultIndex(by_mid, under, owner)
 
 # %% ../nbs/02_thread.ipynb #4f0409fc
 class _Recovery:
@@ -806,6 +840,18 @@ def _key(v):
     "Id `v` as a set member: a string or None as it is, any other JSON value by its text"
     return v if isinstance(v, str) or v is None else ('json', repr(v))
 
+# %% ../nbs/02_thread.ipynb #62f3b055
+def _first_answers(blocks, calls, answered):
+    "`blocks` without results to a call not in `calls` or to a call id already in `answered` (which grows)"
+    out = []
+    for b in blocks:
+        if b.get('type') == 'tool_result':
+            if b.get('tool_use_id') not in calls or (k := _key(b['tool_use_id'])) in answered: continue
+            answered.add(k)
+        out.append(b)
+    return out
+
+# %% ../nbs/02_thread.ipynb #8a2b7bad
 def _pair(msgs):
     "Give every call a result in the next user message, and drop results without a call"
     seen_tu, seen_tr = set(), set()
@@ -822,9 +868,7 @@ def _pair(msgs):
         prev = msgs[i - 1] if i and msgs[i - 1]['role'] == 'assistant' else None
         calls = [b['id'] for b in prev['content'] if b.get('type') == 'tool_use'] if prev else []
         if isinstance(m['content'], str) and not calls: continue
-        keep = [b for b in _as_blocks(m['content']) if b.get('type') != 'tool_result'
-                or (b.get('tool_use_id') in calls
-                    and not ((k := _key(b['tool_use_id'])) in seen_tr or seen_tr.add(k)))]
+        keep = _first_answers(_as_blocks(m['content']), calls, seen_tr)
         have = {_key(b.get('tool_use_id')) for b in keep if b.get('type') == 'tool_result'}
         miss = [dict(type='tool_result', tool_use_id=c, content=MISSING, is_error=True) for c in calls
                 if _key(c) not in have]
