@@ -15,7 +15,8 @@ from pathlib import Path
 from fastcore.basics import AttrDict, basic_repr, first
 from fastcore.meta import delegates
 from fastcore.foundation import L
-from .paths import resolve_session, proj_dirs, transcript_path, projects_dir
+from .paths import proj_dirs, projects_dir
+from .sessions import resolve_session, transcript_path
 from .read import load_recs, sess_id, is_call_type, is_result_type, json_strs, as_str, val_txt, THINK_TYPES
 from .thread import sess_thread, thread_msgs, is_boundary
 from .tools import tr_txt, strip_tags

@@ -13,7 +13,9 @@ from pathlib import Path
 import orjson
 from fastcore.basics import AttrDict, patch, store_attr
 from fastcore.foundation import L
-from .paths import json_vals, sess_src, sess_dir, projects_dir, check_path, first_prompt
+from .paths import sess_dir, projects_dir, check_path
+from .records import json_vals, first_prompt
+from .sessions import sess_src
 from .read import load_recs, CHAIN_TYPES, sess_id, sess_meta, rec_blocks, as_str, as_link
 from .thread import thread_state, is_boundary, RELINK_WINDOW_MS
 from .text import gc_off

@@ -19,7 +19,9 @@ from fastcore.foundation import L
 from fastcore.meta import delegates
 from fastcore.xtras import modified_env
 from .testing import unless_skipped
-from .paths import proj_name, claude_dir, resolve_session, is_uuid
+from .paths import proj_name, claude_dir
+from .records import is_uuid
+from .sessions import resolve_session
 from .read import load_recs, plain_block
 from .text import deep_ok
 from .thread import sess_thread, thread_msgs

@@ -15,7 +15,8 @@ from orjson import loads, JSONDecodeError
 from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L
 from fastcore.xtras import obj2dict
-from .paths import sess_file, json_vals, msg_content
+from .paths import sess_file
+from .records import json_vals, msg_content
 from .text import fmt_size, fmt_time, local_time, one_line, shorten, deep_ok, deep_call, is_depth_error
 from .display import Table, Col
 

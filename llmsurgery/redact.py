@@ -18,7 +18,7 @@ from fastcore.basics import AttrDict, patch, store_attr
 from fastcore.foundation import L
 from .read import load_recs, sess_id
 from .write import stable_uuid, rec2line, atomic_write
-from .paths import resolve_session
+from .sessions import resolve_session
 from .text import deep_ok
 try:
     from detect_secrets.core.scan import scan_line

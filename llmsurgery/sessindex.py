@@ -20,8 +20,9 @@ from pathlib import Path
 import orjson
 from fastcore.basics import AttrDict, patch, basic_repr
 from fastcore.foundation import L
-from .paths import (claude_dir, proj_name, sess_info, first_prompt, json_vals, rec_links, rec_vals, since_time,
-                              home_short, cut_left)
+from .paths import claude_dir, proj_name
+from .records import first_prompt, json_vals, rec_links, rec_vals
+from .sessions import sess_info, since_time, home_short, cut_left
 from .read import load_recs, rec_txt, rec_role, sess_meta, sess_id, REQUEST_TYPES, TEXT_TYPES
 from .thread import sess_thread
 from .tools import tool_calls, progress_copies, in_toks, ctx_window

@@ -11,7 +11,8 @@ from pathlib import Path
 from fastcore.basics import AttrDict
 from fastcore.foundation import L
 from itertools import compress
-from .paths import sess_file, check_path, json_vals, msg_content, rec_vals, rec_is
+from .paths import sess_file, check_path
+from .records import json_vals, msg_content, rec_vals, rec_is
 from .read import load_recs, rec_blocks, as_str, dict_recs
 
 # %% ../nbs/02a_subagents.ipynb #b9dbed91

@@ -17,7 +17,7 @@ from datetime import datetime, timezone
 from orjson import dumps
 from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L
-from .paths import msg_content, parse_ts, rec_vals, rec_is
+from .records import msg_content, parse_ts, rec_vals, rec_is
 from .read import (load_recs, img_txt, is_call_type, is_result_type, rec_blocks, rec_kind, as_str, as_link,
                              as_count, dict_recs, val_txt)
 from .subagents import agent_links, AGENT_TOOLS

@@ -17,7 +17,9 @@ import orjson
 from fastcore.basics import AttrDict, first
 from fastcore.foundation import L
 from fastcore.meta import delegates
-from .paths import sess_dir, resolve_session, check_path, first_prompt, is_uuid, LITE, projects_dir
+from .paths import sess_dir, check_path, LITE, projects_dir
+from .records import first_prompt, is_uuid
+from .sessions import resolve_session
 from .read import load_recs, is_chain, CHAIN_TYPES, rec_blocks, plain_block, THINK_TYPES, as_str, as_link
 from .thread import sess_thread, is_boundary
 from .text import deep_ok, is_depth_error
