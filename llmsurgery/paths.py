@@ -6,7 +6,7 @@
 __all__ = ['MAX_NAME', 'LITE', 'FIXTURE', 'claude_dir', 'projects_dir', 'proj_name', 'sess_dir', 'recorded_cwds', 'proj_dirs',
            'ref_problem', 'check_ref', 'leads_outside', 'check_path', 'file_stat', 'read_ends', 'is_agent_head',
            'warn_unreadable', 'sess_files', 'cur_sess', 'all_proj_dirs', 'find_sess_file', 'EmptyTranscript',
-           'sess_file', 'cc_fixture']
+           'sess_file', 'agent_files', 'agent_meta_path', 'cc_fixture']
 
 # %% ../nbs/00_paths.ipynb #c7eac6eb
 import os, re, stat, unicodedata, warnings
@@ -223,6 +223,21 @@ def sess_file(sid=None,              # Session id or unique id prefix; `cur_sess
     for d in [*proj_dirs(cwd), *all_proj_dirs()]: os.listdir(d)
     if must_exist: raise FileNotFoundError(f'No session {sid!r} in {projects_dir()}')
     return sess_dir(cwd)/f'{sid}.jsonl'
+
+# %% ../nbs/00_paths.ipynb #2559c04b
+def agent_files(
+    path, # A session's transcript
+)->L: # Paths, sorted
+    "The subagent transcripts of the session at `path`: `<session>/subagents/**/agent-*.jsonl` beside it, inside its folder"
+    p = Path(path)
+    return L(f for f in sorted((p.parent/p.stem/'subagents').rglob('agent-*.jsonl')) if not leads_outside(f, p.parent))
+
+def agent_meta_path(
+    path, # A subagent transcript
+)->Path:
+    "Where the `.meta.json` sidecar of the subagent transcript at `path` is"
+    p = Path(path)
+    return p.with_name(p.name.removesuffix('.jsonl') + '.meta.json')
 
 # %% ../nbs/00_paths.ipynb #23e0293b
 def cc_fixture(name:str)->Path: # A packaged fixture's name, e.g. 'source' (`fixtures.FIXTURES` lists them)

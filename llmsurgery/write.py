@@ -17,7 +17,7 @@ import orjson
 from fastcore.basics import AttrDict, first
 from fastcore.foundation import L
 from fastcore.meta import delegates
-from .paths import sess_dir, check_path, LITE, projects_dir
+from .paths import sess_dir, check_path, leads_outside, LITE, projects_dir
 from .records import first_prompt, is_uuid
 from .sessions import resolve_session
 from .read import load_recs, is_chain, CHAIN_TYPES, rec_blocks, plain_block, THINK_TYPES, as_str, as_link
@@ -378,8 +378,7 @@ def check_out(
 )->Path:
     "`path`, unless it is inside `projects_dir()` or an existing transcript: then `ValueError`, nothing written"
     path = Path(path)
-    root, real = os.path.realpath(projects_dir()), os.path.realpath(path)
-    if os.path.commonpath([root, real]) == root:
+    if not leads_outside(path):
         raise ValueError(f'Refusing to write {path}: it is inside {projects_dir()}, '
                          'where Claude Code keeps transcripts')
     try:
