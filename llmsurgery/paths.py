@@ -182,7 +182,7 @@ def _hits(dirs, ref, prefix):
     if not prefix: return {f: st.st_mtime for d in dirs if (st := file_stat(f := d/f'{ref}.jsonl'))}
     return {f: m for d in dirs for f, m in sess_files(d).items() if f.name.startswith(ref)}
 
-def _pick(fs, ref):
+def _one_session(fs, ref):
     "The one session among `fs` (`{path: mtime}`), its newest copy, or None; `ValueError` if they are several"
     best = {}
     for f, _ in sorted(fs.items(), key=lambda o: o[1]): best[f.stem] = f
@@ -194,7 +194,7 @@ def find_sess_file(ref, cwd=None, prefix=True):
     "Transcript for session id (or, if `prefix`, unique id prefix) `ref`, searching `cwd`'s project first; or None"
     for dirs in (proj_dirs(cwd), all_proj_dirs()):
         for pre in (False, True)[:1+prefix]:
-            if (f := _pick(_hits(dirs, ref, pre), ref)): return check_path(f)
+            if (f := _one_session(_hits(dirs, ref, pre), ref)): return check_path(f)
 
 def _empties(d, ref, prefix):
     "The 0-byte transcripts in folder `d` named `ref` (or, if `prefix`, starting with it): Claude Code lists none"

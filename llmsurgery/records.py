@@ -179,7 +179,7 @@ def rec_is(recs, # Records: dicts, or subclasses of dict such as `Rec`
     return map(eq, repeat(value), rec_vals(recs, key))
 
 # %% ../nbs/00a_records.ipynb #1a17a876
-def _named(r):
+def _named_sids(r):
     "The session ids row `r` names: its `sessionId`, `requestSessionId` and `forkedFrom.sessionId`"
     ff = r.get('forkedFrom')
     return (r.get('sessionId'), r.get('requestSessionId'), ff.get('sessionId') if isinstance(ff, dict) else None)
@@ -202,6 +202,6 @@ def rec_links(
     out = {}  # a dict keeps the order ids are first named in
     for r in recs:
         if not isinstance(r, dict): continue
-        for v in _named(r):
+        for v in _named_sids(r):
             if v != sid and isinstance(v, str) and v: out[v] = None
     return list(out)

@@ -54,13 +54,13 @@ def _media(recs):
     return ''
 
 # %% ../nbs/01a_sessions.ipynb #92441d2b
-def _first(recs, key):
+def _first_str(recs, key):
     "The first string `key` among `recs`, or None"
     return first(r[key] for r in recs if isinstance(r.get(key), str))
 
 def _created(recs):
     "The first top-level `timestamp` among `recs`, as a datetime, or None"
-    return parse_ts(_first(recs, 'timestamp'))
+    return parse_ts(_first_str(recs, 'timestamp'))
 
 # %% ../nbs/01a_sessions.ipynb #cc904134
 class SessInfo:
@@ -102,9 +102,9 @@ def sess_info(path, # A transcript file
     summary = title or _last(t, 'lastPrompt') or _last(t, 'summary') or fp or _media(h) or _first_said(h)
     if not summary and not bare: return None
     return SessInfo(p.stem, p, st.st_mtime, st.st_size, summary or NO_PROMPT, name, title, fp, tag=_last(t, 'tag', 'tag') or None,
-                    branch=_last(t, 'gitBranch') or _first(h, 'gitBranch') or None,
-                    cwd=_last(t, 'relocatedCwd', 'relocated') or _first(h, 'cwd') or None, created=_created(h),
-                    slug=_last(t, 'slug') or _first(h, 'slug'),
+                    branch=_last(t, 'gitBranch') or _first_str(h, 'gitBranch') or None,
+                    cwd=_last(t, 'relocatedCwd', 'relocated') or _first_str(h, 'cwd') or None, created=_created(h),
+                    slug=_last(t, 'slug') or _first_str(h, 'slug'),
                     links=tuple(rec_links(h + t if t is not h else h, p.stem)))
 
 # %% ../nbs/01a_sessions.ipynb #443ede4e

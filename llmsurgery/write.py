@@ -310,7 +310,7 @@ def _mkdirs(d, mode):
     try: os.mkdir(d, mode)
     except FileExistsError: pass
 
-def _named(e, path):
+def _raise_naming(e, path):
     "Re-raise `OSError` `e` naming `path` if it names no file (`os.write` and `os.fsync` errors don't)"
     if e.errno is None or e.filename: raise e
     raise type(e)(e.errno, e.strerror, str(path)) from e
@@ -512,7 +512,7 @@ def _write(fd, path, data, size=None):
         os.fsync(fd)
     except BaseException as e:
         if done: _undo(fd, data, done)
-        if isinstance(e, OSError): _named(e, path)
+        if isinstance(e, OSError): _raise_naming(e, path)
         raise
 
 def _append(path, data):
