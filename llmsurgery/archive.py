@@ -14,7 +14,8 @@ from pathlib import Path
 from fastcore.basics import AttrDict
 from fastcore.foundation import L
 import llmsurgery
-from .paths import claude_dir, proj_name, check_ref, resolve_session, sess_info
+from .paths import claude_dir, proj_name, check_ref
+from .sessions import resolve_session, sess_info
 from .search import prompt_hist
 from .write import atomic_write
 

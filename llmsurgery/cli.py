@@ -13,13 +13,13 @@ from json import dumps as json_dumps
 from contextvars import ContextVar
 from pathlib import Path
 from fastcore.docments import docments
-from .paths import sess_src, transcript_problem, resume_line
+from .sessions import sess_src, transcript_problem, resume_line
 from .read import load_recs
 from .thread import sess_thread
 from .search import show_recs
 from .compact import compact_report
 from .text import one_line, fmt_time
-from . import dialog, paths
+from . import dialog, paths, sessions
 
 # %% ../nbs/20_cli.ipynb #ebd123a8
 COMMON_OPTS = dict(  # the one help text of each option several commands take; `command` gives it to every one
@@ -55,7 +55,7 @@ def mx_opt(
 def session_opt(
     session:str|None, # A session reference (see `COMMON_OPTS['session']`), or None for the newest
     cwd:str|None=None, # Project directory searched first
-)->tuple: # `(path, note)`, as `paths.sess_src`
+)->tuple: # `(path, note)`, as `sessions.sess_src`
     "The transcript a command works on, as `sess_src` finds it; `ValueError` if the file holds no session (empty, not JSON)"
     p, note = sess_src(session, cwd)
     if (why := transcript_problem(p)): raise ValueError(f'{p}: {why}')
@@ -227,7 +227,7 @@ def sess_ls(
     all:bool=False, # Also list transcripts with no prompt, which Claude Code's picker hides (shown as "(no prompt)")
 )->str: # The table (printed instead when run as a command)
     "List this machine's Claude Code sessions, newest first: id, time, size, directory and title, in WIDTH columns"
-    return shown(sess_ls, paths.sess_ls(here=here, limit=limit, width=width, project=project, since=since, all=all))
+    return shown(sess_ls, sessions.sess_ls(here=here, limit=limit, width=width, project=project, since=since, all=all))
 
 # %% ../nbs/20_cli.ipynb #1c91a6db
 @command()

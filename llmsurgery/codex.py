@@ -15,7 +15,7 @@ from pathlib import Path
 from datetime import datetime
 from fastcore.basics import AttrDict
 from fastcore.foundation import L
-from .paths import parse_ts
+from .records import parse_ts
 from .read import load_recs, as_str
 
 # %% ../nbs/02c_codex.ipynb #3546223a

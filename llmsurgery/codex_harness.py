@@ -17,7 +17,7 @@ from pathlib import Path
 from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L
 from .testing import unless_skipped
-from .harness import MockAPI, Stall, mk_error, is_err_reply, _read_body, _send
+from .harness import MockAPI, Stall, mk_error, is_err_reply, read_body, send_reply
 
 # %% ../nbs/03a_codex_harness.ipynb #a8130100
 ENCRYPTED = 'bW9jay1lbmNyeXB0ZWQtcmVhc29uaW5n'  # opaque to Codex: it stores it and sends it back
@@ -178,10 +178,10 @@ def answer(self:CodexMock, h, req):
         resp = None if is_err_reply(r) else resp_obj(r, req.n, req.body.get('model') or CODEX_MODEL)
     except Exception as e:
         self.errors.append(e)
-        return _send(h, 400, _resp_err(f'mock script failed: {e!r}'))
-    if resp is None: return _send(h, r['status'], {'error':r['error']}, headers={**self.headers, **r['headers']})
+        return send_reply(h, 400, _resp_err(f'mock script failed: {e!r}'))
+    if resp is None: return send_reply(h, r['status'], {'error':r['error']}, headers={**self.headers, **r['headers']})
     ev = resp_events(resp)
-    if not self.pause: return _send(h, 200, sse_body(ev), 'text/event-stream', self.headers)
+    if not self.pause: return send_reply(h, 200, sse_body(ev), 'text/event-stream', self.headers)
     items, done = sse_body(ev[:-1]), sse_body(ev[-1:])
     h.send_response(200); h.send_header('Content-Type', 'text/event-stream')
     h.send_header('Content-Length', str(len(items) + len(done)))
@@ -198,13 +198,13 @@ def handler(self:CodexMock):
     class H(MockAPI.handler(self)):
         def do_GET(self):
             mock._record(self, None)
-            if self.path.split('?')[0] == '/v1/models': return _send(self, 200, {'object':'list', 'data':[], 'models':[]})
-            _send(self, 404, _resp_err(f'no route {self.path}'))
+            if self.path.split('?')[0] == '/v1/models': return send_reply(self, 200, {'object':'list', 'data':[], 'models':[]})
+            send_reply(self, 404, _resp_err(f'no route {self.path}'))
         def do_POST(self):
-            req = mock._record(self, _read_body(self))
-            if not isinstance(req.body, dict): return _send(self, 400, _resp_err('body is not a JSON object'))
+            req = mock._record(self, read_body(self))
+            if not isinstance(req.body, dict): return send_reply(self, 400, _resp_err('body is not a JSON object'))
             if is_codex_call(req): return mock.answer(self, req)
-            _send(self, 404, _resp_err(f'no route {self.path}'))
+            send_reply(self, 404, _resp_err(f'no route {self.path}'))
     return H
 
 # %% ../nbs/03a_codex_harness.ipynb #6211c3ee

@@ -9,7 +9,8 @@ __all__ = ['is_think_rec', 'strip_think', 'cut_strs', 'trunc_tools', 'reid_recs'
 import uuid
 from functools import partial
 from fastcore.foundation import L
-from .paths import resolve_session, msg_content
+from .records import msg_content
+from .sessions import resolve_session
 from .read import load_recs, is_chain, is_call_type, rec_blocks, THINK_TYPES, map_strs, as_str, as_recs
 from .thread import sess_thread
 from .text import cut_marked

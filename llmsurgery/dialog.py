@@ -21,7 +21,8 @@ import nbformat.v4
 from fastcore.basics import AttrDict, patch, basic_repr, first
 from fastcore.meta import delegates
 from fastcore.foundation import L
-from .paths import check_ref, resolve_session, sess_src, sess_lineage
+from .paths import check_ref
+from .sessions import resolve_session, sess_src, sess_lineage
 from .read import load_recs, load_slim, sess_id, sess_meta, sess_title, rec_kind, map_strs, as_str, as_recs
 from .thread import sess_thread, sess_history, lineage_recs
 from .curate import cut_strs

@@ -13,7 +13,9 @@ from pathlib import Path
 import orjson
 from fastcore.basics import AttrDict, patch, store_attr
 from fastcore.foundation import L
-from .paths import json_vals, sess_src, sess_dir, projects_dir, check_path, first_prompt
+from .paths import sess_dir, projects_dir, check_path
+from .records import json_vals, first_prompt, line_body
+from .sessions import sess_src
 from .read import load_recs, CHAIN_TYPES, sess_id, sess_meta, rec_blocks, as_str, as_link
 from .thread import thread_state, is_boundary, RELINK_WINDOW_MS
 from .text import gc_off
@@ -50,8 +52,7 @@ def _line_recs(line):
     "How many records `load_recs` takes from one line, and whether anything on it is unreadable"
     try: d = orjson.loads(line)
     except orjson.JSONDecodeError:
-        s = bytes(line).strip().removeprefix(b'\xef\xbb\xbf')
-        if not s or s[:2] == b'//': return 0, False
+        if (s := line_body(line)) is None: return 0, False
         ds, ok = json_vals(s)
         return sum(type(d) is dict for d in ds), not ok or any(type(d) is not dict for d in ds)
     return (1, False) if type(d) is dict else (0, True)

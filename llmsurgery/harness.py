@@ -5,9 +5,9 @@
 # %% auto #0
 __all__ = ['MODEL', 'SIG', 'ERR_TYPES', 'USAGE', 'COMPACT_SUMMARY', 'COMPACT_RULE', 'KEEP_ENV', 'text_blk', 'think_blk', 'tu_blk',
            'mk_reply', 'mk_error', 'is_err_reply', 'as_reply', 'reply_msg', 'sse_events', 'msg_text', 'MockAPI',
-           'Stall', 'is_call', 'claude_bin', 'cli_skip', 'cli_proof', 'cc_env', 'cc_argv', 'run_claude', 'norm_msgs',
-           'msgs_diff', 'api_problems', 'stage_sess', 'drop_prompt', 'with_prompt', 'resume_check', 'resume_in_place',
-           'sdk_env', 'run_sdk', 'sdk_resume_check']
+           'Stall', 'read_body', 'send_reply', 'is_call', 'claude_bin', 'cli_skip', 'cli_proof', 'cc_env', 'cc_argv',
+           'run_claude', 'norm_msgs', 'msgs_diff', 'api_problems', 'stage_sess', 'drop_prompt', 'with_prompt',
+           'resume_check', 'resume_in_place', 'sdk_env', 'run_sdk', 'sdk_resume_check']
 
 # %% ../nbs/03_harness.ipynb #ecd0bf10
 import os, json, gzip, uuid, shutil, difflib, signal, tempfile, threading, subprocess, importlib.util
@@ -19,7 +19,9 @@ from fastcore.foundation import L
 from fastcore.meta import delegates
 from fastcore.xtras import modified_env
 from .testing import unless_skipped
-from .paths import proj_name, claude_dir, resolve_session, is_uuid
+from .paths import proj_name, claude_dir
+from .records import is_uuid
+from .sessions import resolve_session
 from .read import load_recs, plain_block
 from .text import deep_ok
 from .thread import sess_thread, thread_msgs
@@ -176,7 +178,7 @@ def _hold(self:MockAPI, stall):
     return stall.reply
 
 # %% ../nbs/03_harness.ipynb #49d4cf73
-def _read_body(h):
+def read_body(h):
     "Parsed JSON body of the request `h` is handling (text if not JSON, None if empty)"
     raw = h.rfile.read(int(h.headers.get('Content-Length') or 0))
     if h.headers.get('Content-Encoding')=='gzip': raw = gzip.decompress(raw)
@@ -184,8 +186,8 @@ def _read_body(h):
     try: return deep_ok(json.loads)(raw)   # a request may carry a tool input nested thousands deep
     except ValueError: return raw.decode('utf-8', 'replace')
 
-def _send(h, code, body=None, ctype='application/json', headers=None):
-    "Answer with status `code`, a JSON (or pre-encoded) body and any more `headers`"
+def send_reply(h, code, body=None, ctype='application/json', headers=None):
+    "Answer the request `h` is handling with status `code`, a JSON (or pre-encoded) body and any more `headers`"
     data = body if isinstance(body, bytes) else json.dumps(body).encode() if body is not None else b''
     h.send_response(code); h.send_header('Content-Type', ctype); h.send_header('Content-Length', str(len(data)))
     for k,v in (headers or {}).items(): h.send_header(k, v)
@@ -214,12 +216,12 @@ def _answer(self:MockAPI, h, req):
         msg = None if is_err_reply(r) else reply_msg(r, req.n, req.body.get('model') or MODEL)
     except Exception as e:
         self.errors.append(e)
-        return _send(h, 400, _api_err(f'mock script failed: {e!r}'))
+        return send_reply(h, 400, _api_err(f'mock script failed: {e!r}'))
     if msg is None:
-        return _send(h, r['status'], {'type':'error', 'error':r['error']}, headers={**self.headers, **r['headers']})
-    if not req.body.get('stream'): return _send(h, 200, msg, headers=self.headers)
+        return send_reply(h, r['status'], {'type':'error', 'error':r['error']}, headers={**self.headers, **r['headers']})
+    if not req.body.get('stream'): return send_reply(h, 200, msg, headers=self.headers)
     data = ''.join(f'event: {e}\ndata: {json.dumps(d)}\n\n' for e,d in sse_events(msg)).encode()
-    _send(h, 200, data, 'text/event-stream', self.headers)
+    send_reply(h, 200, data, 'text/event-stream', self.headers)
 
 # %% ../nbs/03_harness.ipynb #67f8bb6f
 def _handler(mock):
@@ -228,14 +230,14 @@ def _handler(mock):
         timeout = 30  # a stalled client cannot hold a worker thread (and `stop`) forever
         def log_message(self, *a): pass
         def do_HEAD(self): mock._record(self, None); self.send_response(200); self.end_headers()
-        def do_GET(self): mock._record(self, None); _send(self, 404, _api_err('not found'))
+        def do_GET(self): mock._record(self, None); send_reply(self, 404, _api_err('not found'))
         def do_POST(self):
-            req = mock._record(self, _read_body(self))
+            req = mock._record(self, read_body(self))
             path = self.path.split('?')[0]
-            if not isinstance(req.body, dict): return _send(self, 400, _api_err('body is not a JSON object'))
-            if path=='/v1/messages/count_tokens': return _send(self, 200, {'input_tokens':USAGE['input_tokens']})
+            if not isinstance(req.body, dict): return send_reply(self, 400, _api_err('body is not a JSON object'))
+            if path=='/v1/messages/count_tokens': return send_reply(self, 200, {'input_tokens':USAGE['input_tokens']})
             if path=='/v1/messages': return mock._answer(self, req)
-            _send(self, 404, _api_err(f'no route {path}'))
+            send_reply(self, 404, _api_err(f'no route {path}'))
     return H
 
 # %% ../nbs/03_harness.ipynb #0b0a9906

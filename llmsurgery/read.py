@@ -15,7 +15,8 @@ from orjson import loads, JSONDecodeError
 from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L
 from fastcore.xtras import obj2dict
-from .paths import sess_file, json_vals, msg_content
+from .paths import sess_file
+from .records import json_vals, msg_content, line_body
 from .text import fmt_size, fmt_time, local_time, one_line, shorten, deep_ok, deep_call, is_depth_error
 from .display import Table, Col
 
@@ -104,8 +105,7 @@ def _parse_slow(lines, lno, out, bad, torn_ok, mended, plain=False):
     for i, l in enumerate(lines):
         try: ds = [loads(l)]
         except JSONDecodeError:
-            s = bytes(l).strip().removeprefix(b'\xef\xbb\xbf')  # a UTF-8 byte order mark some editors write
-            if not s or s[:2] == b'//': continue
+            if (s := line_body(l)) is None: continue  # blank, or a `//` comment
             ds, ok = _vals(s, lno+i+1, mended)
             if not ok and not (torn_ok and i == last): bad.append(lno+i+1)
         for d in ds:

@@ -7,8 +7,7 @@ __all__ = ['DS_SKIP', 'DS_PLUGINS', 'DS_KEYWORD_HINTS', 'RULES', 'FALLBACK_RULES
            'KIND_ORDER', 'GENERIC_USERS', 'THINK', 'DS_MIN', 'B64_MAX', 'B64_DEPTH', 'STRUCT_KEYS', 'PLACE_FORMS',
            'ds_scan', 'is_plausible', 'ds_kind', 'home_users', 'user_rule', 'Redactor', 'unescape', 'text_view',
            'decoded_views', 'b64_text', 'find_secrets', 'is_struct_key', 'is_blob', 'RedactReport', 'redact_recs',
-           'report_rows', 'seeded_secrets', 'plant_secrets', 'shown', 'leaked', 'recall_table', 'agent_files',
-           'find_transcript', 'redact_sess']
+           'report_rows', 'seeded_secrets', 'plant_secrets', 'shown', 'leaked', 'recall_table', 'redact_sess']
 
 # %% ../nbs/16_redact.ipynb #9e0ca716
 import re, json, base64, warnings, random, string, copy, html
@@ -18,7 +17,8 @@ from fastcore.basics import AttrDict, patch, store_attr
 from fastcore.foundation import L
 from .read import load_recs, sess_id
 from .write import stable_uuid, rec2line, atomic_write
-from .paths import resolve_session
+from .paths import agent_files
+from .sessions import resolve_session
 from .text import deep_ok
 try:
     from detect_secrets.core.scan import scan_line
@@ -746,23 +746,6 @@ def recall_table(
     tot = f'| **all** | {len(plants)} | {len(plants) - len(lost)} |'
     return f'| format | {cols[0]} | {cols[1]} |\n|---|---|---|\n' + '\n'.join(rows + [tot])
 
-# %% ../nbs/16_redact.ipynb #595f55c1
-def agent_files(
-    path, # A session's transcript
-)->L: # Paths, sorted
-    "The subagent transcripts of the session at `path`: `<session>/subagents/agent-*.jsonl` beside it (Claude Code 2.1)"
-    path = Path(path)
-    return L(sorted((path.parent/path.stem/'subagents').glob('agent-*.jsonl')))
-
-# %% ../nbs/16_redact.ipynb #146a0912
-def find_transcript(
-    session=None, # A `.jsonl` path, or a session id, unique prefix, name or title; the current session if None
-    cwd=None, # Project directory searched first; the current directory if None
-)->Path:
-    "The transcript `session` names: the file itself, or the session's as `resolve_session` finds it"
-    if session is not None and str(session).endswith('.jsonl') and Path(session).is_file(): return Path(session)
-    return resolve_session(session, cwd)[1]
-
 # %% ../nbs/16_redact.ipynb #dc1a3916
 def _dest(src, out, sid):
     "Where the redacted session goes: `out` (a `.jsonl` path or a folder), else beside `src`"
@@ -793,7 +776,7 @@ def redact_sess(
     force:bool=False, # Replace a different file at the destination
 )->RedactReport: # With `path` and `sid` of the new session, and `files` written
     "Write a redacted copy of a session (and its subagents) as a new session; the original is untouched"
-    src = find_transcript(session, cwd)
+    src = resolve_session(session, cwd)[1]
     recs, agents = load_recs(src), [(p, load_recs(p)) for p in agent_files(src)]
     users = home_users([r for rs in [recs, *(a for _, a in agents)] for r in rs]) if home else ()
     rd = Redactor(users, names, detector, keep, think)

@@ -9,7 +9,8 @@ __all__ = ['RUN_TAG', 'deferred_call', 'no_prompt', 'sdk_query', 'tagged_pids', 
 import os, signal, asyncio
 from pathlib import Path
 from fastcore.basics import AttrDict, first
-from .paths import check_ref, msg_content
+from .paths import check_ref
+from .records import msg_content
 from .read import load_recs
 
 # %% ../nbs/02b_sdk.ipynb #5a1cf0ea

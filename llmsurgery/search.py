@@ -11,8 +11,9 @@ import re, sys, html, os, warnings
 from datetime import datetime, date
 from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L
-from .paths import claude_dir, list_sessions
-from .paths import msg_content
+from .paths import claude_dir
+from .sessions import list_sessions
+from .records import msg_content
 from .read import (load_recs, load_sess, rec_txt, rec_role, rec_kind, conv_recs, val_txt, REQUEST_TYPES,
                              THINK_TYPES, Recs, rec_label, rec_gist)
 from .text import TextView, cut_marked, one_line, shorten, fmt_time, fmt_size, local_time

@@ -20,8 +20,9 @@ from pathlib import Path
 import orjson
 from fastcore.basics import AttrDict, patch, basic_repr
 from fastcore.foundation import L
-from .paths import (claude_dir, proj_name, sess_info, first_prompt, json_vals, rec_links, rec_vals, since_time,
-                              home_short, cut_left)
+from .paths import claude_dir, proj_name, agent_files, leads_outside
+from .records import first_prompt, json_vals, rec_links, rec_vals, line_body
+from .sessions import sess_info, since_time, home_short, cut_left
 from .read import load_recs, rec_txt, rec_role, sess_meta, sess_id, REQUEST_TYPES, TEXT_TYPES
 from .thread import sess_thread
 from .tools import tool_calls, progress_copies, in_toks, ctx_window
@@ -125,13 +126,9 @@ def index_files(cfg=None): # Config home; `claude_dir()` if None
             agent = f.name.startswith('agent-')
             sid, agent_id = (None, f.stem[6:]) if agent else (f.stem, None)
             out.append(AttrDict(path=f, sid=sid, agent=agent_id, project=d.name))
-        for f in sorted(d.glob('*/subagents/**/agent-*.jsonl')):
+        for f in (f for s in sorted(p for p in d.iterdir() if p.is_dir()) for f in agent_files(d/f'{s.name}.jsonl')):
             out.append(AttrDict(path=f, sid=f.relative_to(d).parts[0], agent=f.stem[6:], project=d.name))
-    return out.filter(lambda o: _inside(o.path, pd))
-
-def _inside(p, pd):
-    "Does `p` stay inside folder `pd` once symlinks are resolved?"
-    return os.path.commonpath([os.path.realpath(pd), os.path.realpath(p)]) == os.path.realpath(pd)
+    return out.filter(lambda o: not leads_outside(o.path, pd))
 
 # %% ../nbs/15_sessindex.ipynb #6839d553
 MARK_SPAN = 4096  # bytes hashed at each end of the part of a file already read
@@ -155,8 +152,7 @@ def _torn_recs(tail):
     "How many records `load_recs` reads from unterminated last line `tail`"
     try: return int(isinstance(orjson.loads(tail), dict))
     except orjson.JSONDecodeError: pass
-    s = tail.strip().removeprefix(b'\xef\xbb\xbf')
-    return sum(isinstance(v, dict) for v in json_vals(s)[0]) if s and s[:2] != b'//' else 0
+    return sum(isinstance(v, dict) for v in json_vals(s)[0]) if (s := line_body(tail)) is not None else 0
 
 # %% ../nbs/15_sessindex.ipynb #817fae63
 UNREAD_TYPES = REQUEST_TYPES | {'file-history-snapshot'}  # the record types no table reads

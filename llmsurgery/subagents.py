@@ -11,7 +11,8 @@ from pathlib import Path
 from fastcore.basics import AttrDict
 from fastcore.foundation import L
 from itertools import compress
-from .paths import sess_file, check_path, json_vals, msg_content, rec_vals, rec_is
+from .paths import sess_file, leads_outside, agent_files, agent_meta_path
+from .records import json_vals, msg_content, rec_vals, rec_is
 from .read import load_recs, rec_blocks, as_str, dict_recs
 
 # %% ../nbs/02a_subagents.ipynb #b9dbed91
@@ -64,13 +65,8 @@ HEAD_LINES = 20  # Lines read from the top of a 2.0 agent file to find the sessi
 
 def _sidecar(p):
     "The `.meta.json` beside agent transcript `p`, or {}"
-    try: return json.loads(p.with_name(p.name[:-len('.jsonl')] + '.meta.json').read_text())
+    try: return json.loads(agent_meta_path(p).read_text())
     except (OSError, ValueError): return {}
-
-def _inside(p):
-    "Does `p` stay inside the projects directory once symlinks are resolved?"
-    try: return bool(check_path(p))
-    except ValueError: return False
 
 def _head_sid(p):
     "The `sessionId` of the first record that carries one among the first `HEAD_LINES` lines of file `p`, or None"
@@ -84,7 +80,7 @@ def _head_sid(p):
 def _old_layout(main, sid):
     "Agent files beside the main transcript (CLI 2.0) whose rows name session `sid`; only their first lines are read"
     for p in sorted(main.parent.glob('agent-*.jsonl')):
-        if _inside(p) and _head_sid(p) == sid: yield p
+        if not leads_outside(p) and _head_sid(p) == sid: yield p
 
 # %% ../nbs/02a_subagents.ipynb #e7cc59b1
 def sess_agents(
@@ -94,9 +90,8 @@ def sess_agents(
     "The subagent transcripts of session `sid`, each linked to the tool call that started it"
     main = Path(sess_file(sid, cwd, must_exist=True)); sid = main.stem
     links = agent_links(load_recs(main))
-    new = sorted((main.parent/sid/'subagents').rglob('agent-*.jsonl'))
     out = L()
-    for p in [*filter(_inside, new), *_old_layout(main, sid)]:
+    for p in [*agent_files(main), *_old_layout(main, sid)]:
         aid, meta = p.name[len('agent-'):-len('.jsonl')], _sidecar(p)
         out.append(AttrDict(agent_id=aid, path=p, tool_use_id=meta.get('toolUseId') or links.get(aid),
                             agent_type=meta.get('agentType'), meta=meta))

@@ -13,7 +13,7 @@ from operator import itemgetter
 from typing import NamedTuple
 from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L
-from .paths import parse_ts, rec_is
+from .records import parse_ts, rec_is
 from .read import CHAIN_TYPES, THINK_TYPES, rec_blocks, load_recs, as_str, as_link, as_recs, Recs
 from .text import deep_ok, gc_off
 

@@ -5,9 +5,9 @@
 # %% auto #0
 __all__ = ['ARG_KEYS', 'IN_TOK_KEYS', 'STATUS_COLOURS', 'TOOL_COLOURS', 'IDLE', 'MIN_SPAN', 'SEG_ROWS', 'TEXT_STRATS',
            'STRIP_TAGS', 'tr_txt', 'tu_arg', 'progress_copies', 'in_toks', 'ctx_window', 'ToolCall', 'ToolCalls',
-           'tool_calls', 'call_tree', 'tool_colour', 'is_prompt', 'turn_starts', 'wf_segments', 'waterfall',
-           'SessStats', 'sess_stats', 'head_tail', 'first_lines', 'first_chars', 'path_only', 'strip_tags', 'SessText',
-           'sess2text', 'agent_links', 'AGENT_TOOLS']
+           'tool_calls', 'call_tree', 'tool_colour', 'turn_starts', 'wf_segments', 'waterfall', 'SessStats',
+           'sess_stats', 'head_tail', 'first_lines', 'first_chars', 'path_only', 'strip_tags', 'SessText', 'sess2text',
+           'agent_links', 'AGENT_TOOLS']
 
 # %% ../nbs/07_tools.ipynb #0ce46890
 import re, html
@@ -17,7 +17,7 @@ from datetime import datetime, timezone
 from orjson import dumps
 from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L
-from .paths import msg_content, parse_ts, rec_vals, rec_is
+from .records import msg_content, parse_ts, rec_vals, rec_is, is_typed
 from .read import (load_recs, img_txt, is_call_type, is_result_type, rec_blocks, rec_kind, as_str, as_link,
                              as_count, dict_recs, val_txt)
 from .subagents import agent_links, AGENT_TOOLS
@@ -308,21 +308,11 @@ def tool_colour(
     return TOOL_COLOURS.get(name) or _PALETTE[sum(str(name).encode()) % len(_PALETTE)]
 
 # %% ../nbs/07_tools.ipynb #884db8bc
-def is_prompt(
-    r:dict, # A record
-)->bool:
-    "Is `r` a prompt the user typed: a main-thread user row with text and no tool result, not added by Claude Code?"
-    if r.get('type') != 'user' or r.get('isMeta') or r.get('isSidechain') or r.get('isCompactSummary'): return False
-    c = r['message'].get('content') if isinstance(r.get('message'), dict) else None
-    if isinstance(c, str): return bool(c.strip())
-    bs = [b for b in c if isinstance(b, dict)] if isinstance(c, list) else []
-    return any(b.get('type') == 'text' for b in bs) and not any(b.get('type') == 'tool_result' for b in bs)
-
 def turn_starts(
     recs, # Session records
 )->list: # Sorted datetimes
     "When the user's turns started: the times of the prompts they typed"
-    return sorted(t for r in recs if isinstance(r, dict) and is_prompt(r) and (t := _ts(r.get('timestamp'))))
+    return sorted(t for r in recs if isinstance(r, dict) and is_typed(r) and (t := _ts(r.get('timestamp'))))
 
 # %% ../nbs/07_tools.ipynb #0ceb5fc1
 IDLE = 60  # seconds with no call running after which the waterfall starts a new segment

@@ -6,9 +6,9 @@
 __all__ = ['CONTROLS', 'SGR', 'SAFE_LINK', 'LINK_REL', 'MD', 'MD_MISSING', 'IMG_TYPES', 'CSS', 'CSP', 'WF_WIDTH', 'WF_NARROW',
            'GENERATOR', 'CHROMIUM_FLAGS', 'show_controls', 'esc', 'text_html', 'Tags', 'outside_refs', 'mk_md',
            'md_html', 'img_html', 'json_chunks', 'json_head', 'result_html', 'call_html', 'Page', 'mk_page',
-           'boundary_html', 'text_of', 'is_typed', 'said_html', 'conv_html', 'sidechains', 'in_file_order',
-           'agent_recs', 'agent_html', 'eras', 'history_html', 'wf_html', 'page_html', 'sess2html', 'chromium',
-           'frame_eval', 'measure_width']
+           'boundary_html', 'text_of', 'said_html', 'conv_html', 'sidechains', 'in_file_order', 'agent_recs',
+           'agent_html', 'eras', 'history_html', 'wf_html', 'page_html', 'sess2html', 'chromium', 'frame_eval',
+           'measure_width']
 
 # %% ../nbs/17_webpage.ipynb #b1487be1
 import re, html, json, shutil, subprocess, tempfile
@@ -19,11 +19,13 @@ from fastcore.foundation import L
 from .read import load_recs, sess_meta, img_txt, is_call_type, is_result_type, val_txt, as_str
 from .thread import sess_history, is_boundary
 from .subagents import agent_links
-from .tools import tool_calls, waterfall, turn_starts, is_prompt, tu_arg, tr_txt, sess_stats, progress_copies
-from .chat import user_label
+from .tools import tool_calls, waterfall, turn_starts, tu_arg, tr_txt, sess_stats, progress_copies
+from .records import user_label, is_user_text, is_typed
 from .dialog import dlg_thread
 from .write import atomic_write, check_out
-from .redact import Redactor, redact_recs, home_users, agent_files, find_transcript
+from .redact import Redactor, redact_recs, home_users
+from .paths import agent_files
+from .sessions import resolve_session
 try: from markdown_it import MarkdownIt
 except ImportError: MarkdownIt = None  # in the `share` extra; without it replies are shown as written
 
@@ -329,12 +331,6 @@ def _gist(r, n):
     return s if len(s) <= n else s[:n].rsplit(' ', 1)[0] + '…'
 
 # %% ../nbs/17_webpage.ipynb #7bd7d7b1
-def is_typed(
-    r:dict, # A record
-)->bool:
-    "Is `r` a prompt the user typed: `is_prompt`, and not a command, its output, an interruption or a notice?"
-    return is_prompt(r) and user_label(r) is None
-
 _ARGS = re.compile(r'<command-args>(.*?)</command-args>', re.S)
 
 def said_html(
@@ -360,10 +356,10 @@ def conv_html(
     for r in recs:
         t = r.get('type')
         if t == 'assistant': reply.append(_asst_html(r, pg))
-        elif t == 'user' and is_prompt(r) and not pg.nested and (lab := user_label(r)) is not None:
+        elif t == 'user' and is_user_text(r) and not pg.nested and (lab := user_label(r)) is not None:
             if lab == 'interruption': reply.append(f'<div class="note said">{esc(_gist(r, 200))}</div>')
             else: flush(); out.append(said_html(r, lab, pg))
-        elif t == 'user' and is_prompt(r) and not pg.nested:
+        elif t == 'user' and is_user_text(r) and not pg.nested:
             flush(); pg.turn += 1
             out.append(f'<div class="msg user" id="turn-{pg.turn}"><div class="who">Turn {pg.turn} · '
                        f'{esc(val_txt(r.get("timestamp"))[:19].replace("T", " "))}</div>{_user_html(r, pg)}</div>')
@@ -533,7 +529,7 @@ def _count(n, what): return f"{n:,} {what}{'' if n == 1 else 's'}"
 def _header(recs, hist, pg, path):
     m = sess_meta(recs)
     st = sess_stats(recs, agents=list(pg.agents.values()))
-    first = next((r for r in recs if is_typed(r)), None) or next((r for r in recs if is_prompt(r)), None)
+    first = next((r for r in recs if is_typed(r)), None) or next((r for r in recs if is_user_text(r)), None)
     title = m.title or (_gist(first, 80) if first else None) or m.sessionId or Path(path).stem
     branch, version, ts = (as_str(m[k]) for k in ('gitBranch', 'version', 'timestamp'))  # any JSON type in a field
     facts = [m.sessionId, m.cwd, branch and f'branch {branch}', m.model,
@@ -577,7 +573,7 @@ def page_html(
     pg = mk_page(recs, agents, mx)
     hist = sess_history(recs)
     title, head = _header(recs, hist, pg, path or 'session')
-    wf = wf_html(pg.all_calls, turn_starts(filter(is_typed, hist)), pg.cwd) if pg.all_calls else ''
+    wf = wf_html(pg.all_calls, turn_starts(hist), pg.cwd) if pg.all_calls else ''
     wf = (f'<section class="wf"><details><summary>Tool calls over time ({len(pg.all_calls)})</summary>'
           f'{wf}</details></section>') if wf else ''
     body = history_html(hist, pg)
@@ -605,7 +601,7 @@ def sess2html(
     force:bool=False, # Replace a file at `out` that is not a page this function wrote
 )->Path: # The page written
     "Write a session as one self-contained HTML page: prompts, replies, tool calls, subagents, compactions, waterfall"
-    src = find_transcript(session, cwd)
+    src = resolve_session(session, cwd)[1]
     recs, files = load_recs(src), agent_files(src)
     agents = agent_recs(recs, files)
     if redact:

@@ -17,7 +17,9 @@ import orjson
 from fastcore.basics import AttrDict, first
 from fastcore.foundation import L
 from fastcore.meta import delegates
-from .paths import sess_dir, resolve_session, check_path, first_prompt, is_uuid, LITE, projects_dir
+from .paths import sess_dir, check_path, leads_outside, LITE, projects_dir
+from .records import first_prompt, is_uuid
+from .sessions import resolve_session
 from .read import load_recs, is_chain, CHAIN_TYPES, rec_blocks, plain_block, THINK_TYPES, as_str, as_link
 from .thread import sess_thread, is_boundary
 from .text import deep_ok, is_depth_error
@@ -308,7 +310,7 @@ def _mkdirs(d, mode):
     try: os.mkdir(d, mode)
     except FileExistsError: pass
 
-def _named(e, path):
+def _raise_naming(e, path):
     "Re-raise `OSError` `e` naming `path` if it names no file (`os.write` and `os.fsync` errors don't)"
     if e.errno is None or e.filename: raise e
     raise type(e)(e.errno, e.strerror, str(path)) from e
@@ -376,8 +378,7 @@ def check_out(
 )->Path:
     "`path`, unless it is inside `projects_dir()` or an existing transcript: then `ValueError`, nothing written"
     path = Path(path)
-    root, real = os.path.realpath(projects_dir()), os.path.realpath(path)
-    if os.path.commonpath([root, real]) == root:
+    if not leads_outside(path):
         raise ValueError(f'Refusing to write {path}: it is inside {projects_dir()}, '
                          'where Claude Code keeps transcripts')
     try:
@@ -511,7 +512,7 @@ def _write(fd, path, data, size=None):
         os.fsync(fd)
     except BaseException as e:
         if done: _undo(fd, data, done)
-        if isinstance(e, OSError): _named(e, path)
+        if isinstance(e, OSError): _raise_naming(e, path)
         raise
 
 def _append(path, data):
