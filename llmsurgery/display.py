@@ -11,6 +11,7 @@ import html, re, warnings
 from datetime import datetime
 from functools import cache
 from fastcore.basics import store_attr, patch
+from fastcore.foundation import L
 from .text import Rows, TextView, fmt_time, fmt_size, one_line, shorten, text_table
 
 # %% ../nbs/000b_display.ipynb #6b612331
@@ -104,7 +105,13 @@ class Table(Rows):
     noun = 'row'  # one row, in the count line
     cols = ()  # The `Col`s shown
     numbered = True  # Show each row's position as a `#` column? (Not `index`: that is `list.index`.)
+    row_type = object  # What every row is; a selection holding anything else is a plain `L`
     def _cols(self): return self.cols
+    def _new(self, items, *args, **kwargs):
+        "This table's class over `items` if every one is a `row_type`, else an `L` (e.g. of `t.attrgot('name')`)"
+        items = list(items)
+        table = type(self) if all(isinstance(x, self.row_type) for x in items) else L
+        return table(items, *args, use_list=None, **kwargs)
     def caption(self)->str:
         "The line above the table: the count of rows"
         return f"{len(self):,} {self.noun}{'' if len(self) == 1 else 's'}"

@@ -81,10 +81,7 @@ class Recs(Table):
     "Records as a collection: an `L` that shows as a table of role, local time, size and first words"
     noun = 'record'
     cols = (Col('type', lambda r: r.get('type') if isinstance(r, dict) else type(r).__name__),)
-    def _new(self, items, *args, **kwargs):
-        "A `Recs` of `items` if all are records, else an `L` (e.g. of `recs.attrgot('uuid')`)"
-        items = list(items)
-        return (Recs if all(isinstance(x, dict) for x in items) else L)(items, *args, use_list=None, **kwargs)
+    row_type = dict  # a selection of anything but records, e.g. `recs.attrgot('uuid')`, is an `L`
 
 # %% ../nbs/01_read.ipynb #bfe6e13f
 BLOCK_BYTES = 1 << 18  # Bytes `load_recs` reads at a time

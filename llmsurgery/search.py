@@ -251,10 +251,7 @@ class PromptHist(Table):
     cols = (Col('time', lambda h: h.time, fmt=fmt_time),
             Col('project', lambda h: os.path.basename(str(h.project or '').rstrip('/')) or '-'),
             Col('prompt', lambda h: _ANSI.sub('', h.display or ''), flex=True))
-    def _new(self, items, *args, **kwargs):
-        "`PromptHist` of `items` if all are rows, else an `L`"
-        items = list(items)
-        return (PromptHist if all(isinstance(h, HistRow) for h in items) else L)(items, *args, use_list=None, **kwargs)
+    row_type = HistRow  # a selection of anything else is an `L`
 
 # %% ../nbs/06_search.ipynb #47fee46f
 @patch

@@ -111,10 +111,7 @@ def sess_info(path, # A transcript file
 class Sessions(Table):
     "`SessInfo` rows that display as a table"
     noun, numbered = 'session', False
-    def _new(self, items, *args, **kwargs):
-        "`Sessions` of `items` if all are listing rows, else an `L` (e.g. of `ss.attrgot('sid')`)"
-        items = list(items)
-        return (Sessions if all(isinstance(r, SessInfo) for r in items) else L)(items, *args, use_list=None, **kwargs)
+    row_type = SessInfo  # a selection of anything else, e.g. `ss.attrgot('sid')`, is an `L`
 
 # %% ../nbs/01a_sessions.ipynb #a8faed10
 LS_COLS = ('sid', 'modified', 'size', 'cwd', 'summary')  # The columns of `sess_ls`

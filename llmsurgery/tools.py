@@ -180,10 +180,7 @@ def _mk_call(i, r, b, res, window):
 class ToolCalls(Table):
     "The `ToolCall` rows of a session, shown as a table of start, duration, status, tool and input"
     noun, numbered = 'tool call', False
-    def _new(self, items, *args, **kwargs):
-        "`ToolCalls` of `items` if all are calls, else an `L` (e.g. of `calls.attrgot('status')`)"
-        items = list(items)
-        return (ToolCalls if all(isinstance(c, ToolCall) for c in items) else L)(items, *args, use_list=None, **kwargs)
+    row_type = ToolCall  # a selection of anything else, e.g. `calls.attrgot('status')`, is an `L`
 
 # %% ../nbs/07_tools.ipynb #e0d81c36
 def _in_flight(calls, c):
