@@ -6,7 +6,8 @@
 __all__ = ['CORPUS_SUBDIR', 'SCRATCH_PREFIX', 'SESSION_ENV', 'NO_STORAGE', 'PNG_SIGNATURE', 'repo_root', 'corpus_dir',
            'corpus_files', 'sweep_scratch', 'ScratchHome', 'scratch_home', 'skip_note', 'unless_skipped', 'proc_stat',
            'append_elsewhere', 'ts_at', 'user_row', 'asst_row', 'call_blk', 'result_blk', 'attach_row', 'system_row',
-           'prompt_mark', 'boundary_row', 'thread_shapes', 'orphan_rows', 'tiny_png', 'split_at_compaction']
+           'prompt_mark', 'boundary_row', 'thread_shapes', 'orphan_rows', 'nth_sid', 'typed_rec', 'jsonl_at',
+           'tiny_png', 'split_at_compaction']
 
 # %% ../nbs/000_testing.ipynb #85c5609e
 import atexit, inspect, json, os, re, shutil, struct, subprocess, sys, tempfile, time, zlib
@@ -276,6 +277,26 @@ def orphan_rows(
     "A prompt and reply whose parent is missing, written `gap` seconds after the exchange before them"
     return [user_row('U1', None, timestamp=ts_at(1)), asst_row('A2', 'U1', timestamp=ts_at(2)),
             user_row('U3', 'GONE', timestamp=ts_at(2 + gap)), asst_row('A4', 'U3', timestamp=ts_at(3 + gap))]
+
+# %% ../nbs/000_testing.ipynb #ebda3d6b
+def nth_sid(n:int)->str: # A number, e.g. a session's position in a test
+    "A session id in the UUID form Claude Code writes, made from `n`: `nth_sid(1)` ends in `000000000001`"
+    return f'{n:08x}-0000-4000-8000-{n:012x}'
+
+def typed_rec(txt, # The prompt's content
+              **kw): # Other fields of the record, e.g. `sessionId`, `cwd`
+    "A bare user record holding `txt` as its content, as a listing reads a typed prompt"
+    return dict(type='user', message=dict(role='user', content=txt), **kw)
+
+def jsonl_at(p:Path, # The file to write, its folders made
+             recs, # Records, each written as one JSON line
+             mtime:float|None=None, # Its modification time, in seconds since the epoch; now if None
+)->Path:
+    "Write `recs` to `p` as compact JSON Lines (as Claude Code writes them), dated `mtime`; returns `p`"
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_bytes(b''.join(json.dumps(r, ensure_ascii=False, separators=(',', ':')).encode() + b'\n' for r in recs))
+    if mtime is not None: os.utime(p, (mtime, mtime))
+    return p
 
 # %% ../nbs/000_testing.ipynb #c0abb783
 PNG_SIGNATURE = b'\x89PNG\r\n\x1a\n'
