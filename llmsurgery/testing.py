@@ -5,13 +5,14 @@
 # %% auto #0
 __all__ = ['CORPUS_SUBDIR', 'SCRATCH_PREFIX', 'SESSION_ENV', 'NO_STORAGE', 'PNG_SIGNATURE', 'repo_root', 'corpus_dir',
            'corpus_files', 'sweep_scratch', 'ScratchHome', 'scratch_home', 'skip_note', 'unless_skipped', 'proc_stat',
-           'append_elsewhere', 'ts_at', 'user_row', 'asst_row', 'call_blk', 'result_blk', 'attach_row', 'system_row',
-           'prompt_mark', 'boundary_row', 'thread_shapes', 'orphan_rows', 'nth_sid', 'typed_rec', 'jsonl_at',
-           'tiny_png', 'split_at_compaction']
+           'read_only', 'append_elsewhere', 'ts_at', 'user_row', 'asst_row', 'call_blk', 'result_blk', 'attach_row',
+           'system_row', 'prompt_mark', 'boundary_row', 'thread_shapes', 'orphan_rows', 'nth_sid', 'typed_rec',
+           'jsonl_at', 'tiny_png', 'split_at_compaction']
 
 # %% ../nbs/000_testing.ipynb #85c5609e
 import atexit, inspect, json, os, re, shutil, struct, subprocess, sys, tempfile, time, zlib
 from multiprocessing import util as mp_util
+from contextlib import contextmanager
 from pathlib import Path
 from fastcore.foundation import L
 import llmsurgery
@@ -127,6 +128,24 @@ def proc_stat(path): # A `/proc/<pid>/stat` or `/proc/<pid>/task/<tid>/stat` fil
     except OSError: return None
     fields = text[text.rindex(')') + 2:].split()
     return fields[0], int(fields[1])
+
+# %% ../nbs/000_testing.ipynb #12fe30ee
+@contextmanager
+def read_only(folder): # A folder to make read-only for the block
+    "Make `folder` read-only for every process, root included, for the block; yields `folder`, or None if not possible"
+    folder = str(folder)
+    if os.geteuid() != 0:
+        mode = os.stat(folder).st_mode
+        os.chmod(folder, 0o555)
+        try: yield Path(folder)
+        finally: os.chmod(folder, mode)
+        return
+    def mount(*args): return shutil.which('mount') and subprocess.run(['mount', *args], capture_output=True).returncode == 0
+    if not mount('--bind', folder, folder):
+        yield None; return
+    try:
+        yield Path(folder) if mount('-o', 'remount,ro,bind', folder, folder) else None
+    finally: subprocess.run(['umount', folder], capture_output=True, check=True)
 
 # %% ../nbs/000_testing.ipynb #d47a1e9f
 _APPEND_LINE = """
