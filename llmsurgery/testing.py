@@ -7,7 +7,7 @@ __all__ = ['CORPUS_SUBDIR', 'SCRATCH_PREFIX', 'SESSION_ENV', 'NO_STORAGE', 'PNG_
            'corpus_files', 'sweep_scratch', 'ScratchHome', 'scratch_home', 'skip_note', 'unless_skipped', 'proc_stat',
            'read_only', 'append_elsewhere', 'ts_at', 'user_row', 'asst_row', 'call_blk', 'result_blk', 'attach_row',
            'system_row', 'prompt_mark', 'boundary_row', 'thread_shapes', 'orphan_rows', 'nth_sid', 'typed_rec',
-           'jsonl_at', 'tiny_png', 'split_at_compaction']
+           'jsonl_at', 'filed_rollout', 'tiny_png', 'split_at_compaction']
 
 # %% ../nbs/000_testing.ipynb #85c5609e
 import atexit, inspect, json, os, re, shutil, struct, subprocess, sys, tempfile, time, zlib
@@ -316,6 +316,17 @@ def jsonl_at(p:Path, # The file to write, its folders made
     p.write_bytes(b''.join(json.dumps(r, ensure_ascii=False, separators=(',', ':')).encode() + b'\n' for r in recs))
     if mtime is not None: os.utime(p, (mtime, mtime))
     return p
+
+# %% ../nbs/000_testing.ipynb #1abee0a6
+def filed_rollout(src, # A rollout file, e.g. a packaged Codex fixture
+                  home, # A CODEX_HOME
+                  day:str='2026/11/29', # Its day folder, `YYYY/MM/DD`
+                 )->Path:
+    "Copy rollout `src` into `home/sessions/<day>/`, named as Codex names it: `rollout-<time>-<session id>.jsonl`"
+    with open(src, encoding='utf-8') as f:
+        sid = next(json.loads(l)['payload']['id'] for l in f if '"session_meta"' in l)
+    d = Path(home)/'sessions'/day; d.mkdir(parents=True, exist_ok=True)
+    return Path(shutil.copyfile(src, d/f"rollout-{day.replace('/', '-')}T12-00-02-{sid}.jsonl"))
 
 # %% ../nbs/000_testing.ipynb #c0abb783
 PNG_SIGNATURE = b'\x89PNG\r\n\x1a\n'
