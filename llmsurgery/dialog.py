@@ -6,8 +6,8 @@
 __all__ = ['KINDS', 'sprompt', 'snote', 'sraw', 'THINK_OPEN', 'THINK_CLOSE', 'TOOL_INFO', 'MAP_KEY', 'CALL_MARK', 'REPLY_OPEN',
            'USER_HDR', 'REPLY_HDR', 'Attachment', 'Atts', 'as_atts', 'DlgMsg', 'Dialog', 'fold_think', 'unfold_think',
            'chat2dlg', 'dlg2chat', 'dlg2msgs', 'tool_block', 'fmt2hist', 'DlgView', 'label_calls', 'unlabel_calls',
-           'DlgMsgs', 'raw_line', 'write_ipynb', 'read_ipynb', 'dlg_thread', 'sess2dlg', 'dlg2recs', 'dlg2sess',
-           'export_sess_nb', 'sess2nb']
+           'DlgMsgs', 'raw_line', 'write_ipynb', 'read_ipynb', 'dlg_thread', 'conv2dlg', 'sess2dlg', 'dlg2recs',
+           'dlg2sess', 'export_sess_nb', 'sess2nb']
 
 # %% ../nbs/08_dialog.ipynb #58d04b90
 import base64, hashlib, html, json, os, re
@@ -23,6 +23,7 @@ from fastcore.meta import delegates
 from fastcore.foundation import L
 from .paths import check_ref
 from .sessions import resolve_session, sess_src, sess_lineage
+from .sources import find_session, rollout_conv, CLAUDE
 from .read import load_recs, load_slim, sess_id, sess_meta, sess_title, rec_kind, map_strs, as_str, as_recs
 from .thread import sess_thread, sess_history, lineage_recs
 from .curate import cut_strs
@@ -869,6 +870,15 @@ def _with_raws(msgs, th):
     return out + [_raw_msg(r) for _, r in raws[j:]]
 
 # %% ../nbs/08_dialog.ipynb #ef1e16c1
+def conv2dlg(
+    conv, # An agent-neutral conversation, e.g. a Codex rollout's from `rollout_conv`
+    mx:int|None=2000, # Longest tool input string or result shown; None keeps everything
+    name:str|None=None, # Dialog name; the conversation's title (its first line), else its session id, if None
+)->Dialog:
+    "The dialog of a conversation given as canonical messages, its session id and agent in the dialog's `meta`"
+    d = chat2dlg(conv.msgs, name or one_line(conv.title or '', 80) or conv.sid or '', mx)
+    return Dialog(d.name, d.messages, dict(sid=conv.sid, agent=conv.agent))
+
 def _thread_dlg(th, name, mx, think, sid):
     "The dialog of thread (or history) records `th`"
     d = chat2dlg(recs2chat(th, think=think, labels=True), name or sid or '', mx)
@@ -884,6 +894,8 @@ def sess2dlg(
     think:bool=True, # Keep thinking (folded away in a notebook)? False drops it
 )->Dialog:
     "The conversation of a session as a dialog, one prompt per user turn, system records as raw messages"
+    if recs is None and sid is not None and (src := find_session(sid, cwd)).agent != CLAUDE:
+        return conv2dlg(rollout_conv(load_recs(src.path), src.path), mx, name)
     if recs is None: recs = load_slim(resolve_session(sid, cwd)[1])
     th = sess_history(recs) if history else dlg_thread(recs)
     if history and not th: th = dlg_thread(recs)
@@ -960,8 +972,10 @@ def export_sess_nb(
     lineage:bool=False, # Read the files the session came from too (`sess_lineage`), as one conversation
 )->AttrDict: # `path` of the notebook written, its `dlg`, and a `note` saying how the session was chosen
     "Write the dialog of a session as a Jupyter notebook; never replaces a different notebook unless `force`"
-    p, note = sess_src(session, cwd)
-    d = _file_dlg(p, mx, history, lineage)
+    src = find_session(session, cwd); p, note = src.path, src.note
+    if src.agent != CLAUDE and (history or lineage):
+        raise ValueError(f'history and lineage read Claude Code transcripts; {p} is a {src.agent} session')
+    d = _file_dlg(p, mx, history, lineage) if src.agent == CLAUDE else conv2dlg(rollout_conv(load_recs(p), p), mx)
     try: stem = check_ref(d.meta.get('sid'))  # the id inside the file names the notebook only if it is a plain name
     except ValueError: stem = p.stem
     o = Path(out or '.')
