@@ -6,9 +6,9 @@
 __all__ = ['CONTROLS', 'SGR', 'SAFE_LINK', 'LINK_REL', 'MD', 'MD_MISSING', 'IMG_TYPES', 'CSS', 'CSP', 'WF_WIDTH', 'WF_NARROW',
            'GENERATOR', 'CHROMIUM_FLAGS', 'show_controls', 'esc', 'text_html', 'Tags', 'outside_refs', 'mk_md',
            'md_html', 'img_html', 'json_chunks', 'json_head', 'result_html', 'call_html', 'Page', 'mk_page',
-           'boundary_html', 'text_of', 'said_html', 'conv_html', 'sidechains', 'in_file_order', 'agent_recs',
-           'agent_html', 'eras', 'history_html', 'wf_html', 'page_html', 'sess2html', 'chromium', 'frame_eval',
-           'measure_width']
+           'boundary_html', 'text_of', 'line_gist', 'said_html', 'conv_html', 'sidechains', 'in_file_order',
+           'agent_recs', 'agent_html', 'eras', 'history_html', 'wf_html', 'page_html', 'doc_html', 'parts_text',
+           'chat_html', 'conv_page', 'rollout_html', 'sess2html', 'chromium', 'frame_eval', 'measure_width']
 
 # %% ../nbs/17_webpage.ipynb #b1487be1
 import re, html, json, shutil, subprocess, tempfile
@@ -26,6 +26,7 @@ from .write import atomic_write, check_out
 from .redact import Redactor, redact_recs, home_users
 from .paths import agent_files
 from .sessions import resolve_session
+from .sources import find_session, rollout_conv, CLAUDE
 try: from markdown_it import MarkdownIt
 except ImportError: MarkdownIt = None  # in the `share` extra; without it replies are shown as written
 
@@ -269,10 +270,10 @@ def mk_page(
                 mx=mx, turn=0, nested=False, all_calls=calls, cwd=as_str(sess_meta(recs).cwd))
 
 # %% ../nbs/17_webpage.ipynb #3088a473
-def _asst_html(r, pg):
-    "The blocks of assistant row `r`"
+def _asst_parts_html(bs, pg):
+    "Assistant content blocks (a row's, or a canonical message's parts) as HTML"
     out = []
-    for b in _blocks(r):
+    for b in bs:
         t = b.get('type')
         if t == 'text' and val_txt(b.get('text')).strip(): out.append(md_html(b['text']))
         elif t == 'thinking' and b.get('thinking'):
@@ -286,17 +287,27 @@ def _asst_html(r, pg):
         elif is_result_type(t): pass  # a server tool's result: shown with its call
     return ''.join(out)
 
-def _user_html(r, pg):
-    "The text and images of user row `r`, and results whose call is not among the records"
+def _asst_html(r, pg):
+    "The blocks of assistant row `r`"
+    return _asst_parts_html(_blocks(r), pg)
+
+def _orphan_html(b, pg):
+    "A result block whose call is not among the records"
+    return f'<details class="tool orphan"><summary>result of a call not in this file</summary>{result_html(b, pg.mx)}</details>'
+
+def _user_parts_html(bs, pg):
+    "User content blocks (a row's, or a canonical message's parts) as HTML: text, images, results of unknown calls"
     out = []
-    for b in _blocks(r):
+    for b in bs:
         t = b.get('type')
         if t == 'text' and val_txt(b.get('text')).strip(): out.append(text_html(b['text']))
         elif t == 'image': out.append(img_html(b))
-        elif t == 'tool_result' and as_str(b.get('tool_use_id')) not in pg.call_ids:
-            out.append('<details class="tool orphan"><summary>result of a call not in this file</summary>'
-                       f'{result_html(b, pg.mx)}</details>')
+        elif t == 'tool_result' and as_str(b.get('tool_use_id')) not in pg.call_ids: out.append(_orphan_html(b, pg))
     return ''.join(out)
+
+def _user_html(r, pg):
+    "The text and images of user row `r`, and results whose call is not among the records"
+    return _user_parts_html(_blocks(r), pg)
 
 # %% ../nbs/17_webpage.ipynb #046556b6
 def _note(r):
@@ -325,10 +336,17 @@ def text_of(r): # A user row
     "The text of user row `r`, without its images and results"
     return '\n'.join(val_txt(b.get('text')) for b in _blocks(r) if b.get('type') == 'text')
 
-def _gist(r, n):
-    "The first `n` characters of row `r`'s text on one line, markup tags (a slash command's) left out, cut at a word"
-    s = ' '.join(re.sub(r'<[^>]+>', ' ', text_of(r)).split())
+def line_gist(
+    s:str, # Text
+    n:int, # Most characters kept
+)->str:
+    "The first `n` characters of `s` on one line, markup tags (a slash command's) left out, cut at a word"
+    s = ' '.join(re.sub(r'<[^>]+>', ' ', s).split())
     return s if len(s) <= n else s[:n].rsplit(' ', 1)[0] + '…'
+
+def _gist(r, n):
+    "The first `n` characters of row `r`'s text on one line, markup tags left out, cut at a word"
+    return line_gist(text_of(r), n)
 
 # %% ../nbs/17_webpage.ipynb #7bd7d7b1
 _ARGS = re.compile(r'<command-args>(.*?)</command-args>', re.S)
@@ -577,20 +595,92 @@ def page_html(
     wf = (f'<section class="wf"><details><summary>Tool calls over time ({len(pg.all_calls)})</summary>'
           f'{wf}</details></section>') if wf else ''
     body = history_html(hist, pg)
+    return doc_html(title, head, _nav(hist), wf, body, path)
+
+def doc_html(
+    title:str, # The page's title
+    head:str, nav:str, wf:str, body:str, # HTML of the header, the prompts list, the waterfall section, the conversation
+    path=None, # The session's file, named in the footer
+)->str:
+    "The self-contained page around a session's parts: policy, style sheet, header, prompts, waterfall, footer"
     md = '' if MD else f' {MD_MISSING}'
     return ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             '<meta name="referrer" content="no-referrer">'
             f'<meta http-equiv="Content-Security-Policy" content="{CSP}"><meta name="generator" content="{GENERATOR}">'
-            f'<title>{esc(title)}</title><style>{CSS}</style></head>\n<body>{head}{_nav(hist)}{wf}<main>{body}</main>'
+            f'<title>{esc(title)}</title><style>{CSS}</style></head>\n<body>{head}{nav}{wf}<main>{body}</main>'
             f'<footer>Written by llmsurgery from {esc(Path(path).name if path else "records")}. '
             f'This page is self-contained: it loads nothing and runs no script.{md}</footer></body></html>\n')
+
+# %% ../nbs/17_webpage.ipynb #10fec232
+def parts_text(parts): # Content parts of a canonical message
+    "The text parts of a message, one after another"
+    return '\n'.join(val_txt(p.get('text')) for p in parts if p.get('type') == 'text')
+
+def _said_parts_html(label, parts, pg):
+    "A labelled user message the agent wrote (its context, a summary), closed, with what it is on its summary line"
+    gist = line_gist(parts_text(parts), 100)
+    return (f'<div class="msg said"><details><summary><span class="kind">{esc(label)}</span> '
+            f'<bdi>{esc(gist)}</bdi></summary>{_user_parts_html(parts, pg)}</details></div>')
+
+def chat_html(
+    msgs, # Canonical messages (`Msg`-shaped: role, content, meta), e.g. a conversation's from `rollout_conv`
+    pg:Page, # Rendering state: results and call rows by call id, call ids, `mx`, `cwd`, the turn count
+)->str:
+    "The messages as HTML turns: each typed prompt and the reply after it, injected context closed, calls with results"
+    out, reply = [], []
+    def flush():
+        if reply: out.append(f'<div class="msg assistant">{"".join(reply)}</div>'); reply.clear()
+    for m in msgs:
+        if m.role == 'assistant': reply.append(_asst_parts_html(m.content, pg))
+        elif m.role == 'tool': reply += [_orphan_html(p, pg) for p in m.content if as_str(p.get('id')) not in pg.call_ids]
+        elif (lab := m.meta.get('label')) is not None: flush(); out.append(_said_parts_html(lab, m.content, pg))
+        else:
+            flush(); pg.turn += 1
+            out.append(f'<div class="msg user" id="turn-{pg.turn}"><div class="who">Turn {pg.turn} · '
+                       f'{esc(val_txt(m.meta.get("created") or "")[:19].replace("T", " "))}</div>'
+                       f'{_user_parts_html(m.content, pg)}</div>')
+    flush()
+    return ''.join(out)
+
+# %% ../nbs/17_webpage.ipynb #e453b1e9
+def conv_page(
+    conv, # An agent-neutral conversation: `sid`, `title`, `cwd`, `model`, `client`, `time`, `msgs`, `calls`
+    mx:int|None=20_000, # Longest input or result text shown
+    path=None, # The session's file, named in the footer
+)->str:
+    "The whole page for a conversation given as canonical messages: header, prompts and turns"
+    uses = {as_str(p.get('id')) for m in conv.msgs for p in m.content if p.get('type') == 'tool_use'}
+    results = {as_str(p.get('id')): p for m in conv.msgs if m.role == 'tool' for p in m.content}
+    pg = Page(results=results, calls={c.id: c for c in conv.calls}, agents={}, call_ids=uses, mx=mx, turn=0,
+              nested=False, all_calls=conv.calls, cwd=conv.cwd)
+    typed = [m for m in conv.msgs if m.role == 'user' and 'label' not in m.meta]
+    title = line_gist(conv.title or '', 80) or conv.sid or 'session'
+    facts = [conv.sid, conv.cwd, conv.model, conv.client, conv.time and conv.time[:10],
+             _count(len(typed), 'turn'), _count(len(conv.calls), 'tool call')]
+    head = f'<header><h1>{esc(title)}</h1><div class="meta">{esc(" · ".join(val_txt(f) for f in facts if f))}</div></header>'
+    items = ''.join(f'<li><a href="#turn-{k}"><bdi>{esc(line_gist(parts_text(m.content), 120))}</bdi></a></li>'
+                    for k, m in enumerate(typed, 1))
+    nav = f'<nav><details><summary>Prompts ({len(typed)})</summary><ol>{items}</ol></details></nav>' if typed else ''
+    return doc_html(title, head, nav, '', chat_html(conv.msgs, pg), path)
 
 # %% ../nbs/17_webpage.ipynb #65016ace
 def _written_by_us(p):
     try:
         with open(p, 'rb') as f: return f'content="{GENERATOR}"'.encode() in f.read(4096)
     except OSError: return False
+
+def rollout_html(
+    path, # A Codex rollout
+    mx:int|None=20_000, # Longest tool input or result text shown; None shows everything
+    redact:bool=False, # Replace secrets (and the user's name in home paths) with placeholders first
+)->str:
+    "The page of the Codex rollout at `path`: its records redacted first if `redact`, then its conversation"
+    recs = load_recs(path)
+    if redact:  # the user names come from the `cwd` that `session_meta` and `turn_context` record
+        said = [r['payload'] for r in recs if isinstance(r, dict) and isinstance(r.get('payload'), dict)]
+        recs = redact_recs(recs, rd=Redactor(home_users(said), think='keep'))[0]
+    return conv_page(rollout_conv(recs, path), mx, path)
 
 def sess2html(
     session=None, # Session id, unique prefix, name, title or transcript path; the current session if None
@@ -600,7 +690,9 @@ def sess2html(
     redact:bool=False, # Replace secrets (and the user's name in home paths) with placeholders first
     force:bool=False, # Replace a file at `out` that is not a page this function wrote
 )->Path: # The page written
-    "Write a session as one self-contained HTML page: prompts, replies, tool calls, subagents, compactions, waterfall"
+    "Write a session of either agent as one self-contained HTML page: prompts, replies, tool calls, subagents, compactions, waterfall"
+    if session is not None and (s := find_session(session, cwd)).agent != CLAUDE:
+        return _write_page(rollout_html(s.path, mx, redact), f'{s.sid}.html', out, force)
     src = resolve_session(session, cwd)[1]
     recs, files = load_recs(src), agent_files(src)
     agents = agent_recs(recs, files)
@@ -608,13 +700,16 @@ def sess2html(
         rd = Redactor(home_users([*recs, *(r for rs in agents.values() for r in rs)]), think='keep')
         recs = redact_recs(recs, rd=rd)[0]
         agents = {k: list(redact_recs(v, rd=rd)[0]) for k, v in agents.items()}
-    name = f'{sess_meta(recs).sessionId or src.stem}.html'
+    return _write_page(page_html(recs, agents, mx, src), f'{sess_meta(recs).sessionId or src.stem}.html', out, force)
+
+def _write_page(page, name, out, force):
+    "Write HTML `page` to `out` (a file, or a folder for `name`; `name` in the current directory if None); its path"
     o = Path(out or '.')
     dest = check_out(o/name if out is None or o.is_dir() else o)
     if dest.exists() and not force and not _written_by_us(dest):
         raise FileExistsError(f'{dest} exists and is not a page sess2html wrote: nothing was written; '
                               'replace it with force, or write elsewhere')
-    atomic_write(dest, page_html(recs, agents, mx, src).encode())
+    atomic_write(dest, page.encode())
     return dest
 
 # %% ../nbs/17_webpage.ipynb #700a12bd
