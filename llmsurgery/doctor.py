@@ -480,11 +480,16 @@ def _thread_hazards(recs, lines, st, sc):
     return out
 
 # %% ../nbs/13_doctor.ipynb #c68b3782
+from .sources import file_agent, CLAUDE
+
 def _source(session, cwd):
     "Records, their `load_lines` reading (None for records in memory) and path, of what `sess_doctor` was given"
     if isinstance(session, list): return session, None, None
     if isinstance(session, (tuple, L)): return list(session), None, None
     p = sess_src(session, cwd)[0]
+    if file_agent(p) != CLAUDE:  # no parentUuid chain to diagnose: `13a_codex_doctor` reads a rollout
+        raise ValueError(f'{p} is a Codex rollout: sess_doctor diagnoses Claude Code transcripts; '
+                         'codex_doctor.rollout_doctor (or the sess_doctor command) diagnoses rollouts')
     read = load_lines(p)
     return list(read.recs), read, Path(p)   # a list: indexing it is several times faster than indexing an `L`
 
