@@ -23,15 +23,15 @@ from .text import one_line, fmt_time
 from . import dialog, paths, sessions
 
 # %% ../nbs/20_cli.ipynb #c3dd068c
-from .sources import find_session, file_agent, rollout_conv, CLAUDE
+from .sources import find_session, file_agent, file_conv, CLAUDE
 from .codex_doctor import rollout_doctor
 
 def conv_show(
-    path, # A Codex rollout
+    path, # A session file read as a conversation (`file_conv`): a Codex rollout
     mx:int|None=500, # Longest tool input or result text shown; None shows everything
 )->str:
     "A Codex session as `sess_show` prints it: the dialog of its conversation, prompts and replies, calls with output"
-    return str(dialog.conv2dlg(rollout_conv(load_recs(path), path), mx).view_msgs(mx=None))
+    return str(dialog.conv2dlg(file_conv(path), mx).view_msgs(mx=None))
 
 def doctor_other(
     path, # A Codex rollout

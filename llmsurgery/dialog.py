@@ -23,7 +23,7 @@ from fastcore.meta import delegates
 from fastcore.foundation import L
 from .paths import check_ref
 from .sessions import resolve_session, sess_src, sess_lineage
-from .sources import find_session, rollout_conv, CLAUDE
+from .sources import find_session, file_conv, CLAUDE
 from .read import load_recs, load_slim, sess_id, sess_meta, sess_title, rec_kind, map_strs, as_str, as_recs
 from .thread import sess_thread, sess_history, lineage_recs
 from .curate import cut_strs
@@ -871,7 +871,7 @@ def _with_raws(msgs, th):
 
 # %% ../nbs/08_dialog.ipynb #ef1e16c1
 def conv2dlg(
-    conv, # An agent-neutral conversation, e.g. a Codex rollout's from `rollout_conv`
+    conv, # An agent-neutral conversation, e.g. a Codex rollout's from `file_conv`
     mx:int|None=2000, # Longest tool input string or result shown; None keeps everything
     name:str|None=None, # Dialog name; the conversation's title (its first line), else its session id, if None
 )->Dialog:
@@ -895,7 +895,7 @@ def sess2dlg(
 )->Dialog:
     "The conversation of a session as a dialog, one prompt per user turn, system records as raw messages"
     if recs is None and sid is not None and (src := find_session(sid, cwd)).agent != CLAUDE:
-        return conv2dlg(rollout_conv(load_recs(src.path), src.path), mx, name)
+        return conv2dlg(file_conv(src.path), mx, name)
     if recs is None: recs = load_slim(resolve_session(sid, cwd)[1])
     th = sess_history(recs) if history else dlg_thread(recs)
     if history and not th: th = dlg_thread(recs)
@@ -975,7 +975,7 @@ def export_sess_nb(
     src = find_session(session, cwd); p, note = src.path, src.note
     if src.agent != CLAUDE and (history or lineage):
         raise ValueError(f'history and lineage read Claude Code transcripts; {p} is a {src.agent} session')
-    d = _file_dlg(p, mx, history, lineage) if src.agent == CLAUDE else conv2dlg(rollout_conv(load_recs(p), p), mx)
+    d = _file_dlg(p, mx, history, lineage) if src.agent == CLAUDE else conv2dlg(file_conv(p), mx)
     try: stem = check_ref(d.meta.get('sid'))  # the id inside the file names the notebook only if it is a plain name
     except ValueError: stem = p.stem
     o = Path(out or '.')

@@ -8,7 +8,7 @@ __all__ = ['CONTROLS', 'SGR', 'SAFE_LINK', 'LINK_REL', 'MD', 'MD_MISSING', 'IMG_
            'md_html', 'img_html', 'json_chunks', 'json_head', 'result_html', 'call_html', 'Page', 'mk_page',
            'boundary_html', 'text_of', 'line_gist', 'said_html', 'conv_html', 'sidechains', 'in_file_order',
            'agent_recs', 'agent_html', 'eras', 'history_html', 'wf_html', 'page_html', 'doc_html', 'parts_text',
-           'chat_html', 'conv_page', 'rollout_html', 'sess2html', 'chromium', 'frame_eval', 'measure_width']
+           'chat_html', 'conv_page', 'conv_file_html', 'sess2html', 'chromium', 'frame_eval', 'measure_width']
 
 # %% ../nbs/17_webpage.ipynb #b1487be1
 import re, html, json, shutil, subprocess, tempfile
@@ -26,7 +26,7 @@ from .write import atomic_write, check_out
 from .redact import Redactor, redact_recs, home_users
 from .paths import agent_files
 from .sessions import resolve_session
-from .sources import find_session, rollout_conv, CLAUDE
+from .sources import find_session, file_conv, CLAUDE
 try: from markdown_it import MarkdownIt
 except ImportError: MarkdownIt = None  # in the `share` extra; without it replies are shown as written
 
@@ -670,17 +670,17 @@ def _written_by_us(p):
         with open(p, 'rb') as f: return f'content="{GENERATOR}"'.encode() in f.read(4096)
     except OSError: return False
 
-def rollout_html(
-    path, # A Codex rollout
+def conv_file_html(
+    path, # A session file of an agent read as a conversation (`sources.file_conv`): a Codex rollout
     mx:int|None=20_000, # Longest tool input or result text shown; None shows everything
     redact:bool=False, # Replace secrets (and the user's name in home paths) with placeholders first
 )->str:
-    "The page of the Codex rollout at `path`: its records redacted first if `redact`, then its conversation"
+    "The page of the session at `path` as a conversation: its records redacted first if `redact`"
     recs = load_recs(path)
-    if redact:  # the user names come from the `cwd` that `session_meta` and `turn_context` record
-        said = [r['payload'] for r in recs if isinstance(r, dict) and isinstance(r.get('payload'), dict)]
-        recs = redact_recs(recs, rd=Redactor(home_users(said), think='keep'))[0]
-    return conv_page(rollout_conv(recs, path), mx, path)
+    if redact:  # the user names are those of the home folder the session's directory is in
+        users = home_users([{'cwd': file_conv(path, recs).cwd}])
+        recs = redact_recs(recs, rd=Redactor(users, think='keep'))[0]
+    return conv_page(file_conv(path, recs), mx, path)
 
 def sess2html(
     session=None, # Session id, unique prefix, name, title or transcript path; the current session if None
@@ -692,7 +692,7 @@ def sess2html(
 )->Path: # The page written
     "Write a session of either agent as one self-contained HTML page: prompts, replies, tool calls, subagents, compactions, waterfall"
     if session is not None and (s := find_session(session, cwd)).agent != CLAUDE:
-        return _write_page(rollout_html(s.path, mx, redact), f'{s.sid}.html', out, force)
+        return _write_page(conv_file_html(s.path, mx, redact), f'{s.sid}.html', out, force)
     src = resolve_session(session, cwd)[1]
     recs, files = load_recs(src), agent_files(src)
     agents = agent_recs(recs, files)
