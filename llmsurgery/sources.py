@@ -51,8 +51,9 @@ def find_session(ref=None, # Session id, unique id prefix, name, title or file p
                  home=None, # A CODEX_HOME; `codex_home()` if None
                 ) -> AttrDict:
     "The session `ref` names, of either agent: `agent`, `sid`, `path`, and a `note` saying how it was chosen"
-    if ref is not None and (p := Path(ref).expanduser()).is_file() and file_agent(p) == CODEX: return _rollout_src(p)
-    if ref is None or isinstance(ref, Path) or Path(ref).expanduser().is_file():
+    is_file = isinstance(ref, (str, Path)) and Path(ref).expanduser().is_file()
+    if is_file and file_agent(p := Path(ref).expanduser()) == CODEX: return _rollout_src(p)
+    if is_file or not isinstance(ref, str):  # a transcript, None (the newest), or what `sess_src` reads or refuses
         p, note = sess_src(ref, cwd); return _src(CLAUDE, p.stem, p, note)
     cx, cx_err = _codex_hit(str(ref), home)
     try: p, note = sess_src(str(ref), cwd)
