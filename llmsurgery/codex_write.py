@@ -7,7 +7,7 @@ __all__ = ['HIST_META', 'SUMMARY_LABEL', 'SUMMARY_PREFIX', 'rollout_line', 'new_
            'rekey_rollout', 'fork_rollout', 'check_rollout', 'rollout_path', 'save_rollout', 'edit_rollout',
            'trunc_outputs', 'strip_reasoning', 'summary_item', 'replacement_history', 'compact_rollout']
 
-# %% ../nbs/04b_codex_write.ipynb #affc1b85
+# %% ../nbs/04b_codex_write.ipynb #bd90c3ee
 import time, uuid, secrets
 from pathlib import Path
 import orjson
@@ -17,13 +17,13 @@ from .write import atomic_write, stable_uuid, now_ts
 from .codex import (codex_home, codex_file, codex_meta, codex_thread, codex_chat, typed_text, CALL_OUTPUTS,
                               SUMMARY_HEAD)
 
-# %% ../nbs/04b_codex_write.ipynb #dcda0a70
+# %% ../nbs/04b_codex_write.ipynb #1fb1c4bd
 def rollout_line(r:dict # A rollout record
                 ) -> bytes:
     "Record `r` as one rollout line (bytes, with the newline), serialised as Codex writes it"
     return orjson.dumps(r) + b'\n'
 
-# %% ../nbs/04b_codex_write.ipynb #2058a657
+# %% ../nbs/04b_codex_write.ipynb #5bad8179
 def new_sid(ms:int|None=None # Creation time in milliseconds since 1970; now if None
            ) -> str:
     "A new thread id, a version-7 UUID as Codex makes them"
@@ -32,14 +32,14 @@ def new_sid(ms:int|None=None # Creation time in milliseconds since 1970; now if 
     b[6], b[8] = 0x70 | (b[6] & 0x0f), 0x80 | (b[8] & 0x3f)  # version 7, RFC 4122 variant
     return str(uuid.UUID(bytes=bytes(b)))
 
-# %% ../nbs/04b_codex_write.ipynb #4c94cf00
+# %% ../nbs/04b_codex_write.ipynb #243a568b
 def number_recs(recs # Rollout records in file order
                ) -> list:
     "`recs` with their `ordinal`s renumbered from 0, when the rollout numbers its lines; else as they are"
     if not any(isinstance(r, dict) and 'ordinal' in r for r in recs): return list(recs)
     return [{**r, 'ordinal': i} for i, r in enumerate(recs)]
 
-# %% ../nbs/04b_codex_write.ipynb #3cd3308d
+# %% ../nbs/04b_codex_write.ipynb #c1b21be2
 def _task_started(r):
     return r.get('type') == 'event_msg' and _pay(r).get('type') == 'task_started'
 
@@ -55,7 +55,7 @@ def turn_starts(recs # Rollout records in file order
         after = i + 1
     return out
 
-# %% ../nbs/04b_codex_write.ipynb #b767c1ac
+# %% ../nbs/04b_codex_write.ipynb #7308175f
 def first_turns(recs, # Rollout records in file order
                 n:int): # Turns to keep, at least 1
     "The records of the first `n` turns of a rollout (all of them if it has no more)"
@@ -64,7 +64,7 @@ def first_turns(recs, # Rollout records in file order
     st = turn_starts(recs)
     return recs[:st[n]] if n < len(st) else recs
 
-# %% ../nbs/04b_codex_write.ipynb #7c0bb67e
+# %% ../nbs/04b_codex_write.ipynb #bcc39706
 def _swap(x, old, new):
     "JSON value `x` with every string equal to `old` replaced by `new`"
     if isinstance(x, str): return new if x == old else x
@@ -88,7 +88,7 @@ def rekey_rollout(recs, # Rollout records in file order
     out[0] = {**out[0], 'payload': {**out[0]['payload'], 'forked_from_id': old, 'timestamp': ts}}
     return out
 
-# %% ../nbs/04b_codex_write.ipynb #a847c593
+# %% ../nbs/04b_codex_write.ipynb #cb127e62
 def fork_rollout(recs, # Rollout records in file order
                  turns:int|None=None, # Keep the first `turns` turns; None keeps all
                  sid:str|None=None, # The new thread id; `new_sid()` if None
@@ -96,7 +96,7 @@ def fork_rollout(recs, # Rollout records in file order
     "A fork: the records of the first `turns` turns under a new thread id, numbered again"
     return number_recs(rekey_rollout(recs if turns is None else first_turns(recs, turns), sid, ts))
 
-# %% ../nbs/04b_codex_write.ipynb #4775c35a
+# %% ../nbs/04b_codex_write.ipynb #55d87e14
 def check_rollout(recs # Rollout records about to be written
                  ):
     "`ValueError` naming the record if `recs` would not resume: no `session_meta` first, or lines misnumbered"
@@ -113,7 +113,7 @@ def rollout_path(recs, # Rollout records, the `session_meta` first
     m = _pay(recs[0]); t = m['timestamp'][:19].replace(':', '-')
     return Path(home or codex_home())/'sessions'/t[:4]/t[5:7]/t[8:10]/f"rollout-{t}-{m['id']}.jsonl"
 
-# %% ../nbs/04b_codex_write.ipynb #5f9f2a2a
+# %% ../nbs/04b_codex_write.ipynb #a1295d12
 def save_rollout(recs, # Rollout records, e.g. from `fork_rollout`
                  home=None): # The CODEX_HOME to file it in; `codex_home()` if None
     "Write `recs` as a new rollout where Codex finds its id, atomically; never over a file or an id already there"
@@ -126,7 +126,7 @@ def save_rollout(recs, # Rollout records, e.g. from `fork_rollout`
     atomic_write(p, b''.join(map(rollout_line, recs)), replace=False, mode=0o600)
     return p
 
-# %% ../nbs/04b_codex_write.ipynb #5ed9cbfd
+# %% ../nbs/04b_codex_write.ipynb #33a75200
 def edit_rollout(ref, # A rollout path, a thread id, or a unique prefix of one
                  *edits, # Functions from records to records, applied in order, e.g. `strip_reasoning`
                  turns:int|None=None, # Keep the first `turns` turns; None keeps all
@@ -136,7 +136,7 @@ def edit_rollout(ref, # A rollout path, a thread id, or a unique prefix of one
     for f in edits: recs = f(recs)
     return save_rollout(recs, home)
 
-# %% ../nbs/04b_codex_write.ipynb #10a53d77
+# %% ../nbs/04b_codex_write.ipynb #74b469c8
 def _cut_output(x, mx):
     "Output item `x` with its output cut to `mx` characters: a string, or the text of each part"
     o = x.get('output')
@@ -175,7 +175,7 @@ def trunc_outputs(recs, # Rollout records in file order
     if mx < 0: raise ValueError(f'mx must be >= 0, not {mx}')
     return _map_items(recs, lambda x: _cut_output(x, mx) if x.get('type') in CALL_OUTPUTS.values() else x)
 
-# %% ../nbs/04b_codex_write.ipynb #bf855e5c
+# %% ../nbs/04b_codex_write.ipynb #4ae61409
 def _echoes_reasoning(r):
     return r.get('type') == 'event_msg' and _pay(r).get('type') == 'item_completed' \
         and isinstance(it := _pay(r).get('item'), dict) and it.get('type') == 'Reasoning'
@@ -187,7 +187,7 @@ def strip_reasoning(recs # Rollout records in file order
                       lambda x: None if x.get('type') == 'reasoning' else x)
     return number_recs(kept)
 
-# %% ../nbs/04b_codex_write.ipynb #8c176675
+# %% ../nbs/04b_codex_write.ipynb #c1f3e638
 SUMMARY_LABEL = 'compaction summary'  # `codex_chat`'s label of a compaction's summary message
 SUMMARY_PREFIX = (SUMMARY_HEAD + ' and produced a summary of its thinking process. You also have access to the state '
     'of the tools that were used by that language model. Use this to build on the work that has already been done and '
@@ -201,7 +201,7 @@ def summary_item(summary:str # The summary
     return {'type': 'message', 'id': f"msg_{stable_uuid(['codex summary', text])}", 'role': 'user',
             'content': [{'type': 'input_text', 'text': text}]}
 
-# %% ../nbs/04b_codex_write.ipynb #2a328d14
+# %% ../nbs/04b_codex_write.ipynb #2a95e6c4
 def _is_context(x):
     "Is item `x` a message Codex writes for context (a developer message, an `<environment_context>`, ...)?"
     if x.get('type') != 'message' or x.get('role') not in ('developer', 'user'): return False
@@ -219,7 +219,7 @@ def replacement_history(thread, # Response items, e.g. from `codex_thread`
     ctx = runs[-1] if runs else []
     return prompts[:-1] + ctx + prompts[-1:] + [summary_item(summary)]
 
-# %% ../nbs/04b_codex_write.ipynb #04a26f6a
+# %% ../nbs/04b_codex_write.ipynb #fd1a449e
 def _state_recs(recs):
     "The newest full `world_state` and those after it, and the newest `turn_context`: the state to record again"
     full = max((i for i, r in enumerate(recs) if r.get('type') == 'world_state' and _pay(r).get('full')), default=None)
