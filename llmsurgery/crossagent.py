@@ -7,7 +7,7 @@ __all__ = ['SHAPE_VERSION', 'ORIGINATOR', 'SESSION_SOURCE', 'DEF_PROVIDER', 'TUR
            'chat2items', 'codex_settings', 'rollout_recs', 'rollout_path', 'save_rollout', 'chat2rollout',
            'sess2rollout', 'rollout2msgs', 'rollout2sess']
 
-# %% ../nbs/14c_crossagent.ipynb #6985f3ff
+# %% ../nbs/14c_crossagent.ipynb #05ed7fe7
 import os, json, uuid, tomllib
 from pathlib import Path
 import orjson
@@ -20,7 +20,7 @@ from .chat import Msg, recs2chat, chat2msgs
 from .write import msgs2recs, check_recs, chain_recs, rec2line, atomic_write, now_ts
 from .codex import codex_home, codex_meta, codex_thread, codex_chat, CALL_OUTPUTS
 
-# %% ../nbs/14c_crossagent.ipynb #01d4dc75
+# %% ../nbs/14c_crossagent.ipynb #6d667074
 def _data_url(src):
     "An image `source` as Codex sends it: a data URL for base64 data, else its URL"
     if src.get('type') == 'base64': return f"data:{src.get('media_type')};base64,{src.get('data')}"
@@ -39,7 +39,7 @@ def _output(c):
     if isinstance(c, str): return c
     return [x for p in (c if isinstance(c, list) else []) if isinstance(p, dict) and (x := _in_part(p)) is not None]
 
-# %% ../nbs/14c_crossagent.ipynb #189abccf
+# %% ../nbs/14c_crossagent.ipynb #08cd2298
 def _asst_items(parts, think):
     "The response items of an assistant message's parts, in order"
     out = []
@@ -70,7 +70,7 @@ def chat2items(msgs, # Canonical messages, e.g. from `recs2chat` or `codex_chat`
             out.append({'type':'message', 'role':'user', 'content':c})
     return L(out)
 
-# %% ../nbs/14c_crossagent.ipynb #1380b1e7
+# %% ../nbs/14c_crossagent.ipynb #a71c9396
 SHAPE_VERSION = '0.171.0'  # the Codex release whose rollout records `rollout_recs` copies
 ORIGINATOR = 'llmsurgery'  # `session_meta.originator` of a rollout written here
 SESSION_SOURCE = 'cli'  # `session_meta.source`: an interactive session, which `codex resume` lists
@@ -83,7 +83,7 @@ def codex_settings(home=None # A CODEX_HOME; `codex_home()` if None
     try: return tomllib.loads((Path(home or codex_home())/'config.toml').read_text(encoding='utf-8'))
     except FileNotFoundError: return {}
 
-# %% ../nbs/14c_crossagent.ipynb #0b543ad5
+# %% ../nbs/14c_crossagent.ipynb #f87deb91
 OUTPUT_TYPES = frozenset(CALL_OUTPUTS.values())
 
 def _is_msg(x, role): return x.get('type') == 'message' and x.get('role') == role
@@ -104,7 +104,7 @@ def _agent_event(x):
     "The `agent_message` event Codex records before assistant message `x`"
     return {'type':'agent_message', 'message':_text(x), 'phase':None, 'memory_citation':None}
 
-# %% ../nbs/14c_crossagent.ipynb #35c1faba
+# %% ../nbs/14c_crossagent.ipynb #24d98b9b
 def _turn_recs(items, tid, ctx, rec):
     "The records of one turn: its start, context, items with their events, and its end"
     out, last = [rec('event_msg', {'type':'task_started', 'turn_id':tid, 'collaboration_mode_kind':'default'}),
@@ -137,7 +137,7 @@ def rollout_recs(items, # Response items, e.g. from `chat2items`
         out += _turn_recs(items[a:b], str(uuid.uuid5(uuid.UUID(sid), f'turn {n}')), ctx, rec)
     return L(out)
 
-# %% ../nbs/14c_crossagent.ipynb #b524f370
+# %% ../nbs/14c_crossagent.ipynb #5975c221
 def rollout_path(meta:dict, # A `session_meta` payload: its `id` and `timestamp`
                  home=None): # A CODEX_HOME; `codex_home()` if None
     "Where Codex keeps the rollout that `meta` opens"
@@ -158,7 +158,7 @@ def save_rollout(recs, # Rollout records, `session_meta` first, e.g. from `rollo
     atomic_write(path, b''.join(orjson.dumps(r) + b'\n' for r in recs), dir_mode=0o777, replace=False)
     return path
 
-# %% ../nbs/14c_crossagent.ipynb #cb79e9dd
+# %% ../nbs/14c_crossagent.ipynb #000bad6e
 def chat2rollout(msgs, # Canonical messages, e.g. from `recs2chat` or `codex_chat`
                  home=None, # The CODEX_HOME to file it in (and whose config names provider and model)
                  think:bool=False, # Carry thinking as reasoning items?
@@ -166,7 +166,7 @@ def chat2rollout(msgs, # Canonical messages, e.g. from `recs2chat` or `codex_cha
     "Write canonical `msgs` as a new Codex rollout; returns its path"
     return save_rollout(rollout_recs(chat2items(msgs, think), home=home, **kw), home)
 
-# %% ../nbs/14c_crossagent.ipynb #ad21f4c3
+# %% ../nbs/14c_crossagent.ipynb #623b9497
 def sess2rollout(src, # A Claude Code transcript: a path, or its records
                  home=None, # The CODEX_HOME to file the rollout in; `codex_home()` if None
                  cwd=None, # Working directory of the rollout; the session's if None
@@ -178,7 +178,7 @@ def sess2rollout(src, # A Claude Code transcript: a path, or its records
     cwd = cwd or next((r['cwd'] for r in thread if isinstance(r.get('cwd'), str)), None)
     return chat2rollout(recs2chat(thread), home, think, cwd=cwd, **kw)
 
-# %% ../nbs/14c_crossagent.ipynb #65e4aa06
+# %% ../nbs/14c_crossagent.ipynb #391ca26b
 CODEX_CONTEXT = ('developer', 'environment_context', 'user_instructions')  # labels of what Codex writes for itself
 
 def rollout2msgs(src # A Codex rollout: a path, or its records
@@ -191,7 +191,7 @@ def rollout2msgs(src # A Codex rollout: a path, or its records
         if (ps := [p for p in m.content if p['type'] != 'thinking']): msgs.append(Msg(m.role, ps, m.meta))
     return chat2msgs(msgs)
 
-# %% ../nbs/14c_crossagent.ipynb #f588a1a4
+# %% ../nbs/14c_crossagent.ipynb #d9f5dbc9
 def rollout2sess(src, # A Codex rollout: a path, or its records
                  cwd=None, # Project directory of the session; the rollout's cwd if None
                  sid:str|None=None, # Session id (a UUID); a new one if None
