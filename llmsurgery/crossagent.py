@@ -7,7 +7,7 @@ __all__ = ['SHAPE_VERSION', 'ORIGINATOR', 'SESSION_SOURCE', 'DEF_PROVIDER', 'TUR
            'chat2items', 'codex_settings', 'rollout_recs', 'rollout_path', 'save_rollout', 'chat2rollout',
            'sess2rollout', 'rollout2msgs', 'rollout2sess']
 
-# %% ../nbs/14c_crossagent.ipynb #05ed7fe7
+# %% ../nbs/14c_crossagent.ipynb #740a2d72
 import os, json, uuid, tomllib
 from pathlib import Path
 import orjson
@@ -20,7 +20,7 @@ from .chat import Msg, recs2chat, chat2msgs
 from .write import msgs2recs, check_recs, chain_recs, rec2line, atomic_write, now_ts
 from .codex import codex_home, codex_meta, codex_thread, codex_chat, CALL_OUTPUTS
 
-# %% ../nbs/14c_crossagent.ipynb #6d667074
+# %% ../nbs/14c_crossagent.ipynb #ee34bb46
 def _data_url(src):
     "An image `source` as Codex sends it: a data URL for base64 data, else its URL"
     if src.get('type') == 'base64': return f"data:{src.get('media_type')};base64,{src.get('data')}"
@@ -39,7 +39,7 @@ def _output(c):
     if isinstance(c, str): return c
     return [x for p in (c if isinstance(c, list) else []) if isinstance(p, dict) and (x := _in_part(p)) is not None]
 
-# %% ../nbs/14c_crossagent.ipynb #08cd2298
+# %% ../nbs/14c_crossagent.ipynb #a6a0aa1d
 def _asst_items(parts, think):
     "The response items of an assistant message's parts, in order"
     out = []
@@ -70,7 +70,7 @@ def chat2items(msgs, # Canonical messages, e.g. from `recs2chat` or `codex_chat`
             out.append({'type':'message', 'role':'user', 'content':c})
     return L(out)
 
-# %% ../nbs/14c_crossagent.ipynb #a71c9396
+# %% ../nbs/14c_crossagent.ipynb #ccbdaccd
 SHAPE_VERSION = '0.171.0'  # the Codex release whose rollout records `rollout_recs` copies
 ORIGINATOR = 'llmsurgery'  # `session_meta.originator` of a rollout written here
 SESSION_SOURCE = 'cli'  # `session_meta.source`: an interactive session, which `codex resume` lists
@@ -83,7 +83,7 @@ def codex_settings(home=None # A CODEX_HOME; `codex_home()` if None
     try: return tomllib.loads((Path(home or codex_home())/'config.toml').read_text(encoding='utf-8'))
     except FileNotFoundError: return {}
 
-# %% ../nbs/14c_crossagent.ipynb #f87deb91
+# %% ../nbs/14c_crossagent.ipynb #4038babd
 OUTPUT_TYPES = frozenset(CALL_OUTPUTS.values())
 
 def _is_msg(x, role): return x.get('type') == 'message' and x.get('role') == role
@@ -104,16 +104,16 @@ def _agent_event(x):
     "The `agent_message` event Codex records before assistant message `x`"
     return {'type':'agent_message', 'message':_text(x), 'phase':None, 'memory_citation':None}
 
-# %% ../nbs/14c_crossagent.ipynb #24d98b9b
-def _turn_recs(items, tid, ctx, rec):
-    "The records of one turn: its start, context, items with their events, and its end"
-    out, last = [rec('event_msg', {'type':'task_started', 'turn_id':tid, 'collaboration_mode_kind':'default'}),
-                 rec('turn_context', {'turn_id':tid, **ctx})], None
-    for x in items:
-        if _is_msg(x, 'assistant'): last = _text(x); out.append(rec('event_msg', _agent_event(x)))
-        out.append(rec('response_item', x))
-        if _is_msg(x, 'user'): out.append(rec('event_msg', _user_event(x)))
-    return out + [rec('event_msg', {'type':'task_complete', 'turn_id':tid, 'last_agent_message':last})]
+# %% ../nbs/14c_crossagent.ipynb #581a6e9d
+def _turn_recs(items, times, tid, ctx, rec):
+    "The records of one turn: its start, context, items with their events, and its end; each at its item's time"
+    start = {'type':'task_started', 'turn_id':tid, 'collaboration_mode_kind':'default'}
+    out, last = [rec(times[0], 'event_msg', start), rec(times[0], 'turn_context', {'turn_id':tid, **ctx})], None
+    for x, t in zip(items, times):
+        if _is_msg(x, 'assistant'): last = _text(x); out.append(rec(t, 'event_msg', _agent_event(x)))
+        out.append(rec(t, 'response_item', x))
+        if _is_msg(x, 'user'): out.append(rec(t, 'event_msg', _user_event(x)))
+    return out + [rec(times[-1], 'event_msg', {'type':'task_complete', 'turn_id':tid, 'last_agent_message':last})]
 
 def rollout_recs(items, # Response items, e.g. from `chat2items`
                  sid:str|None=None, # Thread id (a UUID); a new one if None
@@ -121,23 +121,28 @@ def rollout_recs(items, # Response items, e.g. from `chat2items`
                  model:str|None=None, # Model in each `turn_context`; the config's `model` if None
                  provider:str|None=None, # `model_provider`; the config's, else `openai`, if None
                  instructions:str|None=None, # Base instructions; None lets Codex use the resuming model's own
-                 ts:str|None=None, # Timestamp of every record (`YYYY-MM-DDTHH:MM:SS.mmmZ`); now if None
+                 ts:str|None=None, # Start time (`YYYY-MM-DDTHH:MM:SS.mmmZ`); the first of `times`, else now, if None
+                 times:list|None=None, # Each item's timestamp; `ts` stands in for a missing one
                  home=None): # The CODEX_HOME whose `config.toml` names provider and model; `codex_home()` if None
     "The rollout records of a thread holding `items`, as Codex writes them"
-    cfg, sid, ts, items = codex_settings(home), str(sid or uuid.uuid4()), ts or now_ts(), list(items)
+    cfg, sid, items = codex_settings(home), str(sid or uuid.uuid4()), list(items)
+    times = [t if isinstance(t, str) else None for t in (times if times is not None else [None]*len(items))]
+    if len(times) != len(items): raise ValueError(f'{len(times)} times for {len(items)} items')
+    ts = ts or next((t for t in times if t), None) or now_ts()
+    times = [t or ts for t in times]
     cwd = os.path.realpath(os.path.expanduser(cwd or os.getcwd()))
     meta = {'id':sid, 'timestamp':ts, 'cwd':cwd, 'originator':ORIGINATOR, 'cli_version':SHAPE_VERSION,
             'source':SESSION_SOURCE, 'model_provider':provider or cfg.get('model_provider') or DEF_PROVIDER}
     if instructions: meta['base_instructions'] = {'text':instructions}
     model = model or cfg.get('model')
     ctx = {'cwd':cwd, **TURN_POLICY, **({'model':model} if model else {}), 'summary':'none'}
-    def rec(typ, p): return {'timestamp':ts, 'type':typ, 'payload':p}
-    starts, out = _turn_starts(items), [rec('session_meta', meta)]
+    def rec(t, typ, p): return {'timestamp':t, 'type':typ, 'payload':p}
+    starts, out = _turn_starts(items), [rec(ts, 'session_meta', meta)]
     for n, (a, b) in enumerate(zip(starts, starts[1:] + [len(items)])):
-        out += _turn_recs(items[a:b], str(uuid.uuid5(uuid.UUID(sid), f'turn {n}')), ctx, rec)
+        out += _turn_recs(items[a:b], times[a:b], str(uuid.uuid5(uuid.UUID(sid), f'turn {n}')), ctx, rec)
     return L(out)
 
-# %% ../nbs/14c_crossagent.ipynb #5975c221
+# %% ../nbs/14c_crossagent.ipynb #cd65926a
 def rollout_path(meta:dict, # A `session_meta` payload: its `id` and `timestamp`
                  home=None): # A CODEX_HOME; `codex_home()` if None
     "Where Codex keeps the rollout that `meta` opens"
@@ -158,15 +163,17 @@ def save_rollout(recs, # Rollout records, `session_meta` first, e.g. from `rollo
     atomic_write(path, b''.join(orjson.dumps(r) + b'\n' for r in recs), dir_mode=0o777, replace=False)
     return path
 
-# %% ../nbs/14c_crossagent.ipynb #000bad6e
+# %% ../nbs/14c_crossagent.ipynb #960e77ff
 def chat2rollout(msgs, # Canonical messages, e.g. from `recs2chat` or `codex_chat`
                  home=None, # The CODEX_HOME to file it in (and whose config names provider and model)
                  think:bool=False, # Carry thinking as reasoning items?
                  **kw): # More `rollout_recs` arguments: sid, cwd, model, provider, instructions, ts
-    "Write canonical `msgs` as a new Codex rollout; returns its path"
-    return save_rollout(rollout_recs(chat2items(msgs, think), home=home, **kw), home)
+    "Write canonical `msgs` as a new Codex rollout, each item at its message's time; returns its path"
+    per = [(m.meta.get('created'), chat2items([m], think)) for m in msgs]
+    items, times = [x for _, xs in per for x in xs], [t for t, xs in per for _ in xs]
+    return save_rollout(rollout_recs(items, times=times, home=home, **kw), home)
 
-# %% ../nbs/14c_crossagent.ipynb #623b9497
+# %% ../nbs/14c_crossagent.ipynb #07a238f1
 def sess2rollout(src, # A Claude Code transcript: a path, or its records
                  home=None, # The CODEX_HOME to file the rollout in; `codex_home()` if None
                  cwd=None, # Working directory of the rollout; the session's if None
@@ -178,7 +185,7 @@ def sess2rollout(src, # A Claude Code transcript: a path, or its records
     cwd = cwd or next((r['cwd'] for r in thread if isinstance(r.get('cwd'), str)), None)
     return chat2rollout(recs2chat(thread), home, think, cwd=cwd, **kw)
 
-# %% ../nbs/14c_crossagent.ipynb #391ca26b
+# %% ../nbs/14c_crossagent.ipynb #8a69b47a
 CODEX_CONTEXT = ('developer', 'environment_context', 'user_instructions')  # labels of what Codex writes for itself
 
 def rollout2msgs(src # A Codex rollout: a path, or its records
@@ -191,7 +198,7 @@ def rollout2msgs(src # A Codex rollout: a path, or its records
         if (ps := [p for p in m.content if p['type'] != 'thinking']): msgs.append(Msg(m.role, ps, m.meta))
     return chat2msgs(msgs)
 
-# %% ../nbs/14c_crossagent.ipynb #d9f5dbc9
+# %% ../nbs/14c_crossagent.ipynb #b3451958
 def rollout2sess(src, # A Codex rollout: a path, or its records
                  cwd=None, # Project directory of the session; the rollout's cwd if None
                  sid:str|None=None, # Session id (a UUID); a new one if None
