@@ -4,8 +4,8 @@
 
 # %% auto #0
 __all__ = ['SHAPE_VERSION', 'ORIGINATOR', 'SESSION_SOURCE', 'DEF_PROVIDER', 'TURN_POLICY', 'OUTPUT_TYPES', 'CODEX_CONTEXT',
-           'chat2items', 'codex_settings', 'rollout_recs', 'rollout_path', 'save_rollout', 'chat2rollout',
-           'sess2rollout', 'rollout2msgs', 'rollout2sess']
+           'chat2items', 'codex_settings', 'rollout_recs', 'chat2rollout', 'sess2rollout', 'rollout2msgs',
+           'rollout2sess']
 
 # %% ../nbs/14c_crossagent.ipynb #740a2d72
 import os, json, uuid, tomllib
@@ -19,6 +19,7 @@ from .tools import tr_txt
 from .chat import Msg, recs2chat, chat2msgs
 from .write import msgs2recs, check_recs, chain_recs, rec2line, atomic_write, now_ts
 from .codex import codex_home, codex_meta, codex_thread, codex_chat, CALL_OUTPUTS
+from .codex_write import save_rollout
 
 # %% ../nbs/14c_crossagent.ipynb #ee34bb46
 def _data_url(src):
@@ -141,27 +142,6 @@ def rollout_recs(items, # Response items, e.g. from `chat2items`
     for n, (a, b) in enumerate(zip(starts, starts[1:] + [len(items)])):
         out += _turn_recs(items[a:b], times[a:b], str(uuid.uuid5(uuid.UUID(sid), f'turn {n}')), ctx, rec)
     return L(out)
-
-# %% ../nbs/14c_crossagent.ipynb #cd65926a
-def rollout_path(meta:dict, # A `session_meta` payload: its `id` and `timestamp`
-                 home=None): # A CODEX_HOME; `codex_home()` if None
-    "Where Codex keeps the rollout that `meta` opens"
-    ts, sid = meta.get('timestamp'), meta.get('id')
-    if not (isinstance(ts, str) and len(ts) >= 19 and isinstance(sid, str)):
-        raise ValueError(f'session_meta needs an id and a timestamp, not {meta!r:.120}')
-    stamp = ts[:19].replace(':', '-')
-    return Path(home or codex_home())/'sessions'/ts[:4]/ts[5:7]/ts[8:10]/f'rollout-{stamp}-{sid}.jsonl'
-
-def save_rollout(recs, # Rollout records, `session_meta` first, e.g. from `rollout_recs`
-                 home=None # A CODEX_HOME; `codex_home()` if None
-                ) -> Path:
-    "Write `recs` as a new rollout under `home`; returns its path (an existing file is never replaced)"
-    recs = list(recs)
-    if not recs or recs[0].get('type') != 'session_meta':
-        raise ValueError('a rollout starts with its session_meta record')
-    path = rollout_path(recs[0]['payload'], home)
-    atomic_write(path, b''.join(orjson.dumps(r) + b'\n' for r in recs), dir_mode=0o777, replace=False)
-    return path
 
 # %% ../nbs/14c_crossagent.ipynb #960e77ff
 def chat2rollout(msgs, # Canonical messages, e.g. from `recs2chat` or `codex_chat`
