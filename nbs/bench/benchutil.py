@@ -16,7 +16,15 @@ DATA = REPO/'data'/'bench'
 if str(REPO) not in sys.path: sys.path.insert(0, str(REPO))
 
 
-XX
+def gen_version(*gens):
+    "Short hash of the generators' sources (`mk_transcript.py` if none given)"
+    return hashlib.sha256(b''.join(Path(g).read_bytes() for g in gens or (GEN,))).hexdigest()[:10]
+
+
+def _cached(data, stem, suffix, make, gens=(GEN,)):
+    "Path `data/<stem>.<hash of gens><suffix>`, made by `make(tmp_path)` if missing; other versions are removed"
+    data = Path(data)
+    p = data/f'{stem}.{gen_version(*gens)}{suffix}'
     if p.exists(): return p
     data.mkdir(parents=True, exist_ok=True)
     for old in data.glob(f'{stem}.*{suffix}'): shutil.rmtree(old) if old.is_dir() else old.unlink()
