@@ -55,8 +55,8 @@ import argparse, json, os, random, sys, uuid
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from mk_transcript import (MB, IDENT_PARTS, PROJECT_DIRS, SPREAD_DAYS, FIRST_START_MS, Pools, Text, dumps, iso, pick,
-                           session_sizes)
+from mk_transcript import (MB, IDENT_PARTS, PROJECT_DIRS, SPREAD_DAYS, FIRST_START_MS, MIN_SESSION_MB, Pools, Text,
+                           dumps, iso, pick, session_sizes)
 
 CLI_VERSION = '0.171.0'
 MODEL, PROVIDER = 'gpt-5.3-codex', 'openai'
@@ -490,7 +490,8 @@ def write_rollouts(n:int, total_mb:float, out_dir, seed:int=0, quiet:bool=True) 
     projects = PROJECT_DIRS[:min(len(PROJECT_DIRS), max(3, n // 30))]
     weights = [1 / (k + 1) for k in range(len(projects))]
     starts = sorted(FIRST_START_MS + rng.randrange(SPREAD_DAYS * 86_400_000) for _ in range(n))
-    sizes = [max(MIN_ROLLOUT_MB, s) for s in session_sizes(rng, n, total_mb)]
+    k = MIN_SESSION_MB / MIN_ROLLOUT_MB  # mk_transcript's sizes, scaled to floor at MIN_ROLLOUT_MB instead
+    sizes = [s / k for s in session_sizes(rng, n, total_mb * k)]
     root, manifest = Path(out_dir)/'sessions', []
     root.mkdir(parents=True, exist_ok=True)
     for i, (mb, start) in enumerate(zip(sizes, starts)):
