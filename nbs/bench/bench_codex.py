@@ -38,11 +38,11 @@ ratios within one run.
 """
 import argparse, gc, json, os, resource, shutil, statistics, subprocess, sys, tempfile, time, warnings
 from pathlib import Path
-from benchutil import DATA, REPO, rollout, rollout_tree, session_tree  # this folder is on sys.path
+from benchutil import DATA, rollout, rollout_tree, session_tree  # this folder is on sys.path
 
 HERE = Path(__file__).resolve()
 TARGETS = dict(read=1.3, mem=3.5, list=3.0, index=2.0)
-PROVE_MB, PROVE_SEED = 2, 6  # a rollout with a compaction and an interrupted turn
+PROVE_MB, PROVE_SEED = 2, 9  # a rollout with a compaction and an interrupted turn
 
 
 # ------------------------------------------------------------------ operations (run in workers)
@@ -281,11 +281,12 @@ def prove(a):
         head = json.loads(lines[0]); head['payload']['model_provider'] = 'mock'  # Codex resumes only its provider's
         lines[0] = json.dumps(head, separators=(',', ':'), ensure_ascii=False) + '\n'
         src.write_text(''.join(lines), encoding='utf-8')
-        ours = codex_msgs(load_recs(src))
+        ours, c = codex_msgs(load_recs(src)), check_rollout(src)
         big = dict(context_window=2_000_000, max_context_window=2_000_000)  # no compaction on resume
         sent = resume_rollout(src, root=work/'run', model=big).input
         same = sent[:len(ours)] == ours
-        print(f'\nprove: real Codex resumed a {PROVE_MB} MB generated rollout: it sent {len(sent)} items, ours '
+        print(f'\nprove: real Codex resumed a {PROVE_MB} MB generated rollout ({c["compactions"]} compactions, '
+              f'{c["aborted"]} calls left unanswered): it sent {len(sent)} items, ours '
               f'predicts the first {len(ours)}: {"equal" if same else "DIFFERENT"}; the rest are the new turn\'s '
               f'{[x.get("role") or x.get("type") for x in sent[len(ours):]]}')
     finally: shutil.rmtree(work, ignore_errors=True)
