@@ -32,6 +32,9 @@ default the git-ignored data/bench/ of this clone; its docstring gives the recip
   against the offline mock (`codex_harness.resume_rollout`, its provider set to the mock's): our `codex_msgs`
   must equal the first items of the `input` Codex sends. Skipped with one line where the Codex binary is missing.
 
+Targets printed beside the ratios: read and memory as bench_read.py's, the index build as bench_index.py's (there
+met with worker processes; here `workers=0`, one process, against a one-process floor); the listing's 3x is a guess.
+
 Workers run with HOME, CLAUDE_CONFIG_DIR and CODEX_HOME pointing into a temp dir or the generated trees, so no
 step reads the real ~/.claude or ~/.codex. The machine is shared: treat the figures as indicative and compare the
 ratios within one run.
