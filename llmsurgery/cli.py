@@ -234,7 +234,8 @@ def sess_ls_cli(
     all:bool=False, # Also list transcripts with no prompt, which Claude Code's picker hides (shown as "(no prompt)")
 )->str: # The table (printed instead when run as a command)
     "List this machine's Claude Code sessions, newest first: id, time, size, directory and title, in WIDTH columns"
-    return shown(sess_ls_cli, sessions.sess_ls(here=here, limit=limit, width=width, project=project, since=since, all=all))
+    listing = sessions.sess_ls(here=here, limit=limit, width=width, project=project, since=since, all=all)
+    return shown(sess_ls_cli, listing)
 
 # %% ../nbs/20_cli.ipynb #1c91a6db
 @command()

@@ -133,7 +133,8 @@ def share_work(job:Job, # This process's job
         while pending:  # the workers finish their last batches
             done, pending = wait(pending, timeout=0.25, return_when=FIRST_EXCEPTION)
             yield progress(), [r for f in done for r in f.result()]
-    except BrokenProcessPool as e: raise WorkerStopped('a worker process stopped before its batches were written') from e
+    except BrokenProcessPool as e:
+        raise WorkerStopped('a worker process stopped before its batches were written') from e
     finally:
         with shared['taken'].get_lock(): shared['taken'].value = len(batches)  # after an error, no batch is started
         if ex: ex.shutdown(cancel_futures=True)
