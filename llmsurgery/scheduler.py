@@ -107,6 +107,7 @@ def share_work(job:Job, # This process's job
                hold:int=HOLD_BYTES, # Size a process may hold unwritten while the lock is taken (`share_batches`)
                poll:float=LOCK_POLL): # Seconds between checks that the other processes still run, while waiting
     "Do `batches` here and in `workers - 1` started processes: yields `(size read since last, [reports])` as it goes"
+    if workers >= 2 and opener is None: raise ValueError('share_work: worker processes need an opener to make their job')
     import multiprocessing as mp
     from concurrent.futures import ProcessPoolExecutor, wait, FIRST_EXCEPTION
     from concurrent.futures.process import BrokenProcessPool
