@@ -37,14 +37,15 @@ def doctor_other(
     path, # A Codex rollout
     fix:bool=False, # Was a repair asked for?
 ):
-    "The Codex doctor's diagnosis of `path`; `ValueError` if a repair was asked for, which only Claude Code sessions have"
+    "The Codex doctor's diagnosis of `path`; `ValueError` if a repair was asked for (Claude Code sessions only)"
     if fix: raise ValueError(f'{path} is a Codex rollout: --fix and --inplace repair Claude Code sessions; '
                              'sess_doctor without them says what codex resume does with it')
     return rollout_doctor(path)
 
 # %% ../nbs/20_cli.ipynb #ebd123a8
 COMMON_OPTS = dict(  # the one help text of each option several commands take; `command` gives it to every one
-    session=("Session id, unique id prefix, name, title as sess_ls lists it (… and all), or transcript path",
+    session=("Session id, unique id prefix, name, title as sess_ls lists it (… and all), or transcript path; a Codex "
+             "session by id, unique id prefix or rollout path",
              "default: the current project's newest session (or the packaged fixture)"),
     cwd=('Project directory searched first, and whose newest session is the default; the current directory if '
          'omitted',),
@@ -77,7 +78,7 @@ def session_opt(
     session:str|None, # A session reference (see `COMMON_OPTS['session']`), or None for the newest
     cwd:str|None=None, # Project directory searched first
 )->tuple: # `(path, note)`, as `sessions.sess_src`
-    "The session file a command works on, as `sess_src` finds it, or a Codex rollout (`find_session`); `ValueError` if the file holds no session (empty, not JSON)"
+    "The session file a command works on (`find_session`: Claude Code or Codex); `ValueError` if it holds no session"
     s = find_session(session, cwd); p, note = s.path, s.note
     if (why := transcript_problem(p)): raise ValueError(f'{p}: {why}')
     return p, note
@@ -201,7 +202,7 @@ def sess_show_cli(
     mx:int=500, # Characters of text shown per record; 0 shows everything
     all:bool=False, # Show every record in the file, not just the active thread
 )->str: # The note and the transcript (printed instead when run as a command)
-    "Show a Claude Code session as a readable transcript of its active thread"
+    "Show a Claude Code or Codex session as a readable transcript of the thread its resume sends"
     mx = mx_opt(mx)
     p, note = session_opt(session, cwd)
     if file_agent(p) != CLAUDE: return shown(sess_show_cli, f'{note}\n{conv_show(p, mx)}')
@@ -238,7 +239,7 @@ def sess2nb_cli(
     history:bool=False, # Include the conversation before each compaction, each compaction marked
     lineage:bool=False, # Read the files the session was continued or forked from too, as one conversation
 )->Path: # Path of the notebook written (when run as a command, the dialog's map and the path are printed)
-    "Write a Claude Code session as a Jupyter notebook: a prompt per user turn, with its reply, tool calls and results"
+    "Write a Claude Code or Codex session as a Jupyter notebook: a prompt per user turn, its reply, calls and results"
     mx = mx_opt(mx)
     p, note = session_opt(session, cwd)
     r = dialog.export_sess_nb(str(p), out, cwd, mx, force, history, lineage)
@@ -294,7 +295,7 @@ def sess_doctor_cli(
     fix:bool=False, # Write the repair as a new session named after this one, leaving this one as it is
     inplace:bool=False, # Repair the file itself (implies --fix), after copying it to a backup beside it
 )->str: # The report (printed instead when run as a command)
-    "Find the conversation a Claude Code resume will drop from a session and why; with --fix, write the repair"
+    "Find what a resume will drop from a session and why (Claude Code or Codex); with --fix, write the repair"
     p, note = session_opt(session, cwd)
     if file_agent(p) != CLAUDE: return shown(sess_doctor_cli, f'{note}\n{doctor_other(p, fix or inplace)!r}')
     if fix or inplace: return shown(sess_doctor_cli, _fix_report(doctor.repair_sess(p, cwd, inplace), note, cwd))
@@ -313,7 +314,7 @@ def sess2html_cli(
     redact:bool=False,
     force:bool=False, # Replace a file at OUT that sess2html did not write
 )->Path: # Path of the page written (printed when run as a command)
-    "Write a Claude Code session as one self-contained HTML page: prompts, replies, tool calls, subagents, waterfall"
+    "Write a Claude Code or Codex session as one self-contained HTML page: prompts, replies, tool calls, subagents"
     mx = mx_opt(mx)
     src, note = session_opt(session, cwd)
     p = webpage.sess2html(str(src), out, cwd, mx, redact, force)

@@ -293,7 +293,8 @@ def _asst_html(r, pg):
 
 def _orphan_html(b, pg):
     "A result block whose call is not among the records"
-    return f'<details class="tool orphan"><summary>result of a call not in this file</summary>{result_html(b, pg.mx)}</details>'
+    return ('<details class="tool orphan"><summary>result of a call not in this file</summary>'
+            f'{result_html(b, pg.mx)}</details>')
 
 def _user_parts_html(bs, pg):
     "User content blocks (a row's, or a canonical message's parts) as HTML: text, images, results of unknown calls"
@@ -633,7 +634,8 @@ def chat_html(
         if reply: out.append(f'<div class="msg assistant">{"".join(reply)}</div>'); reply.clear()
     for m in msgs:
         if m.role == 'assistant': reply.append(_asst_parts_html(m.content, pg))
-        elif m.role == 'tool': reply += [_orphan_html(p, pg) for p in m.content if as_str(p.get('id')) not in pg.call_ids]
+        elif m.role == 'tool':  # results are drawn with their calls; one whose call is missing, on its own
+            reply += [_orphan_html(p, pg) for p in m.content if as_str(p.get('id')) not in pg.call_ids]
         elif (lab := m.meta.get('label')) is not None: flush(); out.append(_said_parts_html(lab, m.content, pg))
         else:
             flush(); pg.turn += 1
@@ -658,7 +660,8 @@ def conv_page(
     title = line_gist(conv.title or '', 80) or conv.sid or 'session'
     facts = [conv.sid, conv.cwd, conv.model, conv.client, conv.time and conv.time[:10],
              _count(len(typed), 'turn'), _count(len(conv.calls), 'tool call')]
-    head = f'<header><h1>{esc(title)}</h1><div class="meta">{esc(" · ".join(val_txt(f) for f in facts if f))}</div></header>'
+    meta = esc(' · '.join(val_txt(f) for f in facts if f))
+    head = f'<header><h1>{esc(title)}</h1><div class="meta">{meta}</div></header>'
     items = ''.join(f'<li><a href="#turn-{k}"><bdi>{esc(line_gist(parts_text(m.content), 120))}</bdi></a></li>'
                     for k, m in enumerate(typed, 1))
     nav = f'<nav><details><summary>Prompts ({len(typed)})</summary><ol>{items}</ol></details></nav>' if typed else ''
@@ -690,7 +693,7 @@ def sess2html(
     redact:bool=False, # Replace secrets (and the user's name in home paths) with placeholders first
     force:bool=False, # Replace a file at `out` that is not a page this function wrote
 )->Path: # The page written
-    "Write a session of either agent as one self-contained HTML page: prompts, replies, tool calls, subagents, compactions, waterfall"
+    "Write a session (Claude Code or Codex) as one self-contained HTML page: prompts, replies, tool calls and more"
     if session is not None and (s := find_session(session, cwd)).agent != CLAUDE:
         return _write_page(conv_file_html(s.path, mx, redact), f'{s.sid}.html', out, force)
     src = resolve_session(session, cwd)[1]
