@@ -7,8 +7,8 @@ __all__ = ['CODEX_HOME_ENV', 'IMAGE_WRAP', 'CONTEXT_TAG', 'SUMMARY_HEAD', 'HEAD_
            'CALL_OUTPUTS', 'ABORTED', 'SYNTH_OUTPUT_NS', 'OUTPUT_PREFIX', 'ROLLBACK', 'EXIT_RX', 'DATA_URL',
            'CODEX_CALLS', 'USAGE_RECORD', 'codex_home', 'codex_meta', 'typed_text', 'codex_prompt', 'rollout_sid',
            'rollout_files', 'codex_sessions', 'codex_file', 'rollout_meta', 'as_sent', 'aborted_output', 'drop_turns',
-           'codex_thread', 'base_msg', 'codex_msgs', 'output_exit', 'call_name', 'codex_chat', 'codex_calls',
-           'codex_usage']
+           'codex_thread', 'codex_thread_idx', 'base_msg', 'codex_msgs', 'output_exit', 'call_name', 'codex_chat',
+           'codex_calls', 'codex_usage']
 
 # %% ../nbs/02c_codex.ipynb #3c52b779
 import os, re, json, uuid, base64
@@ -173,6 +173,19 @@ def codex_thread(recs # Rollout records in file order, e.g. from `load_recs`
         out.append(x)
         if x.get('type') in CALL_OUTPUTS and x.get('call_id') not in answered: out.append(aborted_output(x))
     return L(out)
+
+# %% ../nbs/02c_codex.ipynb #0b87d4c0
+def codex_thread_idx(recs # Rollout records in file order, e.g. from `load_recs`
+                    ) -> set:
+    "Indices of the `response_item` records of `recs` whose items `codex_thread` resumes with"
+    last, idx = _last_compaction(recs), []
+    for i in range((-1 if last is None else last) + 1, len(recs)):
+        r = recs[i]; p = _pay(r)
+        if not isinstance(r, dict): continue
+        if r.get('type') == 'response_item' and p: idx.append(i)
+        elif r.get('type') == 'event_msg' and p.get('type') == ROLLBACK and isinstance(p.get('num_turns'), int):
+            idx = idx[:len(drop_turns([_pay(recs[k]) for k in idx], p['num_turns']))]
+    return set(idx)
 
 # %% ../nbs/02c_codex.ipynb #18082aeb
 def base_msg(text:str, # The session's base instructions
