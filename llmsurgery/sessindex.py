@@ -6,10 +6,10 @@
 __all__ = ['SCHEMA_VERSION', 'SCHEMA', 'TABLES', 'FTS_HASH_BYTES', 'MIGRATIONS', 'MARK_SPAN', 'UNREAD_TYPES', 'MSG_COLS',
            'USAGE_COLS', 'CALL_COLS', 'SESS_COLS', 'TAIL_RECS', 'FTS_DROP', 'ROW_READERS', 'PARALLEL_BYTES',
            'BATCH_BYTES', 'FTS_LAG_BYTES', 'HOLD_BYTES', 'LOCK_POLL', 'SHRINK_FLOOR', 'UPDATE_WAIT', 'CHILD_WAIT',
-           'PRICES', 'TOTALS_WIDTH', 'index_path', 'SessIndex', 'index_files', 'codex_index_files', 'read_transcript',
-           'file_state', 'msg_rows', 'usage_rows', 'call_rows', 'sess_row', 'claude_rows', 'codex_rows', 'session_rows',
-           'fts_query', 'word_find', 'IndexHit', 'resume_cmd', 'IndexHits', 'load_prices', 'model_price', 'tokens_usd',
-           'md_cell', 'Totals', 'export_parquet']
+           'RESUME_CMDS', 'ARCHIVED', 'PRICES', 'TOTALS_WIDTH', 'index_path', 'SessIndex', 'index_files',
+           'codex_index_files', 'read_transcript', 'file_state', 'msg_rows', 'usage_rows', 'call_rows', 'sess_row',
+           'claude_rows', 'codex_rows', 'session_rows', 'fts_query', 'word_find', 'IndexHit', 'resume_cmd', 'IndexHits',
+           'load_prices', 'model_price', 'tokens_usd', 'md_cell', 'Totals', 'export_parquet']
 
 # %% ../nbs/15_sessindex.ipynb #383b4c7d
 import os, re, json, html, heapq, shlex, sqlite3, hashlib, warnings, socket, unicodedata, importlib
@@ -759,15 +759,20 @@ class IndexHit(AttrDict):
     "A `SessIndex.search` hit: `sid`, `uuid`, `i`, `time`, `role`, `preview`, `span`, `path`, `cwd`, `gone`, `resume`"
     def __repr__(self): return f"{self.sid[:8]} {fmt_time(self.time, secs=False):20} {self.role:<9} {self.preview}"
 
+RESUME_CMDS = {'claude': 'claude --resume {sid}', 'codex': 'codex resume {sid}'}  # each agent's resume command
+ARCHIVED = ('claude',)  # the agents whose deleted sessions `sess_archive --restore` brings back (`15a_archive`)
+
 def resume_cmd(sid, # Session id
                cwd=None, # The directory it ran in
                gone:bool=False, # Is its transcript deleted?
-               orphan:bool=False): # Is this a subagent whose session's main transcript is missing?
+               orphan:bool=False, # Is this a subagent whose session's main transcript is missing?
+               agent:str='claude'): # The agent that wrote it (a key of `RESUME_CMDS`)
     "The shell command that resumes session `sid`, or how to restore it first, or why it cannot be resumed"
     if orphan: return (f'cannot be resumed: the main transcript of session {sid} is gone, and Claude Code '
                        'resumes a subagent only through its session')
+    if gone and agent not in ARCHIVED: return f'{agent} session deleted: the archive keeps Claude Code transcripts only'
     if gone: return f'transcript deleted: sess_archive ARCHIVE --restore {sid}, then resume it'
-    return (f'cd {shlex.quote(cwd)} && ' if cwd else '') + f'claude --resume {sid}'
+    return (f'cd {shlex.quote(cwd)} && ' if cwd else '') + RESUME_CMDS[agent].format(sid=sid)
 
 # %% ../nbs/15_sessindex.ipynb #e08194b6
 @patch
