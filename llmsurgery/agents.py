@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['AGENTS', 'codex_infos', 'agent_sessions', 'sess_ls']
 
-# %% ../nbs/02d_agents.ipynb #368e2f37
+# %% ../nbs/02d_agents.ipynb #a7b82f72
 import os
 from pathlib import Path
 from fastcore.basics import AttrDict
@@ -16,7 +16,7 @@ from .sessions import SessInfo, Sessions, NO_PROMPT, list_sessions
 from . import sessions
 from .codex import codex_sessions, codex_home, rollout_meta
 
-# %% ../nbs/02d_agents.ipynb #9f67e219
+# %% ../nbs/02d_agents.ipynb #c73a3994
 def codex_infos(home=None, # A CODEX_HOME; `codex_home()` if None
                 bare:bool=False): # Also rollouts with no typed prompt (summary `NO_PROMPT`)?
     "Codex's rollouts under `home` as `SessInfo` listing rows (`agent='codex'`), newest first"
@@ -28,7 +28,7 @@ def codex_infos(home=None, # A CODEX_HOME; `codex_home()` if None
                              project=proj_name(s.cwd) if s.cwd else None))
     return Sessions(sorted(rows, key=lambda r: (-r.mtime, r.sid)))
 
-# %% ../nbs/02d_agents.ipynb #d97d6a1e
+# %% ../nbs/02d_agents.ipynb #629b0444
 AGENTS = {'claude': lambda bare=False: list_sessions(all_projects=True, bare=bare),
           'codex': lambda bare=False: codex_infos(bare=bare)}  # each agent's lister of `SessInfo` rows
 
@@ -39,7 +39,7 @@ def agent_sessions(agents=None, # Names of `AGENTS` to list; all if None
     if (bad := [a for a in names if a not in AGENTS]): raise ValueError(f'no agent {bad[0]!r}: the agents are {", ".join(AGENTS)}')
     return Sessions(sorted((r for a in names for r in AGENTS[a](bare=bare)), key=lambda r: (-r.mtime, r.sid)))
 
-# %% ../nbs/02d_agents.ipynb #250c47d6
+# %% ../nbs/02d_agents.ipynb #8f60d462
 def sess_ls(cwd=None, # With `here`: the project directory; the current directory if None
             here:bool=False, # Only the sessions of the project at `cwd`
             limit:int|None=None, # Show only the newest `limit` sessions

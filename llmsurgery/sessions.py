@@ -169,12 +169,14 @@ def table(self:Sessions,
 _SHOWN = {'sid': Col('sid', lambda r: r.sid[:8]), 'modified': Col('modified', lambda r: r.mtime, fmt=fmt_minute),
           'size': Col('size', lambda r: r.size, fmt=fmt_size, right=True),
           'project': Col('project', lambda r: r.proj, cut=lambda s, w: cut_left(s, w)),
+          'agent': Col('agent', lambda r: r.agent),
           'summary': Col('summary', lambda r: r.summary, flex=True)}
 
 @patch
 def _shown_cols(self:Sessions):
-    "The columns a listing shows: a project column only when the rows come from several projects"
-    return ('sid', 'modified', 'size') + ('project',)*(len(set(self.attrgot('proj'))) > 1) + ('summary',)
+    "The columns a listing shows: a project column only when the rows come from several projects, an agent column several agents"
+    several = lambda attr: len(set(self.attrgot(attr))) > 1
+    return ('sid', 'modified', 'size') + ('project',)*several('proj') + ('agent',)*several('agent') + ('summary',)
 
 @patch
 def _cols(self:Sessions): return tuple(_SHOWN[c] for c in self._shown_cols())
