@@ -23,8 +23,8 @@ def codex_infos(home=None, # A CODEX_HOME; `codex_home()` if None
     rows = []
     for s in codex_sessions(home):
         if not (s.prompt or bare): continue
-        rows.append(SessInfo(s.sid, s.path, s.path.stat().st_mtime, s.size, s.prompt or NO_PROMPT, first_prompt=s.prompt or '',
-                             cwd=s.cwd, created=parse_ts(s.time), agent='codex',
+        rows.append(SessInfo(s.sid, s.path, s.path.stat().st_mtime, s.size, s.prompt or NO_PROMPT,
+                             first_prompt=s.prompt or '', cwd=s.cwd, created=parse_ts(s.time), agent='codex',
                              project=proj_name(s.cwd) if s.cwd else None))
     return Sessions(sorted(rows, key=lambda r: (-r.mtime, r.sid)))
 
@@ -36,7 +36,8 @@ def agent_sessions(agents=None, # Names of `AGENTS` to list; all if None
                    bare:bool=False): # Also sessions with no prompt?
     "The sessions of every agent in `agents`, newest first, each row with its `agent`"
     names = list(AGENTS) if agents is None else list(agents)
-    if (bad := [a for a in names if a not in AGENTS]): raise ValueError(f'no agent {bad[0]!r}: the agents are {", ".join(AGENTS)}')
+    if (bad := [a for a in names if a not in AGENTS]):
+        raise ValueError(f'no agent {bad[0]!r}: the agents are {", ".join(AGENTS)}')
     return Sessions(sorted((r for a in names for r in AGENTS[a](bare=bare)), key=lambda r: (-r.mtime, r.sid)))
 
 # %% ../nbs/02d_agents.ipynb #8f60d462

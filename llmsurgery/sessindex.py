@@ -98,11 +98,11 @@ def _migrate(db, v):
     return v
 
 def _connect(path, cfg, journal='wal', codex=None):
-    "A connection to the index at `path` for config home `cfg` (and Codex home `codex`), its tables made, in `journal` mode"
+    "A connection to the index at `path` of config home `cfg` (and Codex home `codex`), in journal mode `journal`"
     db = sqlite3.connect(path, timeout=60, isolation_level=None)
     for pragma in ('synchronous=normal', 'cache_size=-65536', *([f'journal_mode={journal}'] if journal else [])):
         db.execute(f'pragma {pragma}')
-    if _meta_table(db) and (old := _meta(db, 'schema')) is not None: _migrate(db, int(old))  # an older index: brought up
+    if _meta_table(db) and (old := _meta(db, 'schema')) is not None: _migrate(db, int(old))  # an older one: migrated
     db.executescript(SCHEMA)
     if _meta(db, 'schema') is None:
         try: db.execute("insert into messages_fts(messages_fts, rank) values ('hashsize', ?)", (FTS_HASH_BYTES,))
@@ -124,7 +124,7 @@ class SessIndex:
                  path=None, # Index file; `index_path(cfg)` if None
                  cfg=None, # Config home whose sessions it holds; `claude_dir()` if None
                  journal='wal', # SQLite journal mode to put the file in; None leaves it as it is
-                 codex=None): # Codex home whose rollouts it holds too; the one it was opened with (else `codex_home()`) if None
+                 codex=None): # Codex home it holds too; None: the one it was opened with, else `codex_home()`
         self.cfg = Path(cfg or claude_dir()).expanduser().resolve()
         self.path = Path(path or index_path(self.cfg))
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -146,7 +146,7 @@ def __exit__(self:SessIndex, *exc): self.close()
 
 # %% ../nbs/15_sessindex.ipynb #90b3bca3
 def index_files(cfg=None): # Config home; `claude_dir()` if None
-    "The transcripts in `cfg`'s projects folder, as `AttrDict(path, sid, agent, project, src)`; `sid` None if records tell"
+    "The transcripts in `cfg`'s projects folder: `AttrDict(path, sid, agent, project, src)`, `sid` None if records tell"
     pd, out = Path(cfg or claude_dir())/'projects', L()
     for d in sorted(pd.iterdir()) if pd.is_dir() else []:
         if not d.is_dir(): continue
@@ -160,7 +160,7 @@ def index_files(cfg=None): # Config home; `claude_dir()` if None
 
 # %% ../nbs/15_sessindex.ipynb #d258b451
 def codex_index_files(home=None): # A Codex home; `codex_home()` if None
-    "The rollouts under Codex home `home`, as `index_files` lists transcripts (`src` 'codex', `project` None until read)"
+    "The rollouts under Codex home `home`, listed as `index_files` lists transcripts, with `src` 'codex'"
     return L(AttrDict(path=p, sid=rollout_sid(p), agent=None, project=None, src='codex') for p in rollout_files(home))
 
 # %% ../nbs/15_sessindex.ipynb #6839d553
@@ -358,7 +358,7 @@ def _file_rows(job):
                     mark=(rd.stat.st_ino, rd.stat.st_size, rd.stat.st_mtime, rd.offset, rd.nrecs, rd.head, rd.tail))
 
 def claude_rows(jobs): # The files of one session to read, as `update` lists them (`path`, `sid`, `agent`, `row`, ...)
-    "A Claude Code session's index rows, from its files: `AttrDict(files, calls, usage, sess)`; all but `files` None if no main"
+    "A Claude Code session's index rows: `AttrDict(files, calls, usage, sess)`; all but `files` None if no main"
     with gc_off():  # records hold no cycles: the cyclic collector would only walk them again
         fs = [_file_rows(j) for j in jobs]
         main = next((f for f in fs if f.job.agent is None), None)
@@ -387,15 +387,16 @@ def _codex_msg_rows(recs, start, on):
 def _codex_sess_row(sid, path, recs):
     "The `sessions` row (in `SESS_COLS` order) for session `sid`'s rollout at `path`"
     path, st, m = Path(path), os.stat(path), codex_meta(recs)
-    head = next((r['payload'] for r in recs if r.get('type') == 'session_meta' and isinstance(r.get('payload'), dict)), {})
+    head = next((r['payload'] for r in recs
+                 if r.get('type') == 'session_meta' and isinstance(r.get('payload'), dict)), {})
     model = next((r['payload'].get('model') for r in reversed(recs) if r.get('type') == 'turn_context'
                   and isinstance(r.get('payload'), dict)), None)
     lineage = json.dumps([fid]) if isinstance(fid := head.get('forked_from_id'), str) else None
     git = head.get('git') if isinstance(head.get('git'), dict) else {}
     created = _str(m.time) or next((r['timestamp'] for r in recs if isinstance(r.get('timestamp'), str)), None)
     prompt = codex_prompt(recs)
-    return (sid, proj_name(m.cwd) if m.cwd else None, _str(m.cwd), prompt, prompt, created, _iso(st.st_mtime), st.st_size,
-            _str(m.cli_version), lineage, _str(model), _str(git.get('branch')), str(path), 0, 'codex')
+    return (sid, proj_name(m.cwd) if m.cwd else None, _str(m.cwd), prompt, prompt, created, _iso(st.st_mtime),
+            st.st_size, _str(m.cli_version), lineage, _str(model), _str(git.get('branch')), str(path), 0, 'codex')
 
 def _codex_call_rows(recs):
     "`tool_calls` rows (in `CALL_COLS` order) for the calls of rollout `recs`"
@@ -414,17 +415,17 @@ def codex_rows(jobs): # The rollouts of one Codex session (one, unless copies sh
             job.project = proj_name(m.cwd) if m.cwd else None
             res.files.append(AttrDict(job=job, start=start, rows=list(_codex_msg_rows(rd.recs, start, on)),
                                       old_thread=sorted(i for i in on if i < start),
-                                      mark=(rd.stat.st_ino, rd.stat.st_size, rd.stat.st_mtime, rd.offset, rd.nrecs, rd.head,
-                                            rd.tail)))
+                                      mark=(rd.stat.st_ino, rd.stat.st_size, rd.stat.st_mtime, rd.offset, rd.nrecs,
+                                            rd.head, rd.tail)))
             res.calls += _codex_call_rows(rd.recs)
-            res.usage += [(None, u.key, None, None, u.model, u.time, u.input_tokens, u.output_tokens, u.cache_read, 0, 0, 0, 1,
-                           u.key) for u in codex_usage(rd.recs) if u.key not in seen and not seen.add(u.key)]
+            res.usage += [(None, u.key, None, None, u.model, u.time, u.input_tokens, u.output_tokens, u.cache_read,
+                           0, 0, 0, 1, u.key) for u in codex_usage(rd.recs) if u.key not in seen and not seen.add(u.key)]
             res.sess = res.sess or _codex_sess_row(job.sid, job.path, rd.recs)
         return res
 
 ROW_READERS = {'claude': claude_rows, 'codex': codex_rows}  # each agent's reader of a session's files (`src` of a job)
 
-def session_rows(jobs): # The files of one session to read, as `update` lists them (`path`, `sid`, `agent`, `src`, `row`, ...)
+def session_rows(jobs): # The files of one session to read, as `update` lists them (`path`, `sid`, `src`, `row`, ...)
     "A session's index rows, read by its agent's reader in `ROW_READERS`: `AttrDict(files, calls, usage, sess)`"
     return ROW_READERS[jobs[0].get('src') or 'claude'](jobs)
 
@@ -464,7 +465,7 @@ def _write_session(self:SessIndex, sid, res, gen):
 
 # %% ../nbs/15_sessindex.ipynb #ddce4e1f
 def _jobs(db, cfg):
-    "`({session id: [job]}, {path: files row})`: every transcript under `cfg` and rollout of the index's Codex home, with its `files` row and state"
+    "`({sid: [job]}, {path: files row})`: each transcript of `cfg` and rollout of the Codex home, its row and state"
     cur = db.execute('select * from files')
     rows = {r[1]: dict(zip([d[0] for d in cur.description], r)) for r in cur}
     groups = {}
@@ -991,7 +992,8 @@ class Totals(Rows):
         return dict(by=self._by(), rows=[row(r) for r in self], total=row(self.total()))
 
 # %% ../nbs/15_sessindex.ipynb #d09edd99
-_BY_IDS = ("select min(rowid) id, timestamp, model, input_tokens, output_tokens, cache_read, cache_write, call_key from usage "
+_BY_IDS = ("select min(rowid) id, timestamp, model, input_tokens, output_tokens, cache_read, cache_write, call_key "
+           "from usage "
            "group by case when call_key is not null then 'key ' || call_key when message_id is null then -rowid "
            "else message_id || ' ' || coalesce(request_id, '') end")
 _ONCE = (f"select min(id) from ({_BY_IDS}) group by case when call_key is not null then 'key ' || call_key "  # its key
@@ -1016,7 +1018,8 @@ def cost(self:SessIndex,
     "Tokens and dollars per `by`, each API call once however many files hold it, most expensive first"
     if by not in _BY: raise ValueError(f'by must be one of {", ".join(_BY)}, not {by!r}')
     table, (where, args) = load_prices(prices), _filters(project, since)
-    sql = (f"select u.session_id, u.model, u.timestamp, coalesce(s.cwd, f.project), s.title, coalesce(s.agent, 'claude'), "
+    sql = ("select u.session_id, u.model, u.timestamp, coalesce(s.cwd, f.project), s.title, "
+           "coalesce(s.agent, 'claude'), "
            + ', '.join(f'u.{c}' for c in _TOK_COLS) + ' from usage u left join sessions s on s.session_id = u.session_id '
            'left join (select session_id, min(project) project from files group by session_id) f '
            f'on f.session_id = u.session_id where u.rowid in ({_ONCE}) {where.replace("m.timestamp", "u.timestamp")}')

@@ -174,7 +174,7 @@ _SHOWN = {'sid': Col('sid', lambda r: r.sid[:8]), 'modified': Col('modified', la
 
 @patch
 def _shown_cols(self:Sessions):
-    "The columns a listing shows: a project column only when the rows come from several projects, an agent column several agents"
+    "The columns a listing shows: a project (an agent) column only when the rows come from several projects (agents)"
     several = lambda attr: len(set(self.attrgot(attr))) > 1
     return ('sid', 'modified', 'size') + ('project',)*several('proj') + ('agent',)*several('agent') + ('summary',)
 
@@ -367,7 +367,8 @@ def sess_ls(
     if since is not None: t = since_time(since).timestamp(); rows = rows.filter(lambda r: r.mtime >= t)
     cols = LS_COLS if more is None else (*LS_COLS[:-1], 'agent', LS_COLS[-1])
     if (rows := _by_lineage(rows[:limit])):
-        return TextView(rows.table(cols, _ls_widths(rows, width, id_chars(rows.attrgot('sid')) if more else idw, cols), 1))
+        idw = id_chars(rows.attrgot('sid')) if more else idw
+        return TextView(rows.table(cols, _ls_widths(rows, width, idw, cols), 1))
     where = f'for {cwd or os.getcwd()}' if here else f'under {projects_dir()}'
     narrowed = ' that match' if project is not None or since is not None else ''
     return TextView(f'No Claude Code sessions {where}{narrowed}.')
