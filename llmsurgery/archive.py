@@ -14,7 +14,7 @@ from pathlib import Path
 from fastcore.basics import AttrDict
 from fastcore.foundation import L
 import llmsurgery
-from .paths import claude_dir, proj_name, check_ref
+from .paths import claude_dir, proj_name, check_ref, leads_outside
 from .sessions import resolve_session, sess_info
 from .search import prompt_hist
 from .write import atomic_write
@@ -126,7 +126,7 @@ def _archive_file(db, dest, rel, path, row):
 def _session_sources(cfg, transcript):
     "`{rel: path}` of one session's files (its transcript and what lies under its folder) and `history.jsonl`"
     cfg, t = Path(cfg or claude_dir()), Path(transcript)
-    if not t.is_relative_to(cfg/'projects'): return {}
+    if leads_outside(t, cfg/'projects', resolve=False): return {}  # filed outside the projects folder
     files = [t] + sorted(Path(d)/n for d, _, names in os.walk(t.with_suffix('')) for n in names)
     out = {p.relative_to(cfg).as_posix(): p for p in files if p.is_file() and not p.is_symlink()}
     if (h := cfg/'history.jsonl').is_file() and not h.is_symlink(): out['history.jsonl'] = h

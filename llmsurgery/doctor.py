@@ -13,7 +13,7 @@ from pathlib import Path
 import orjson
 from fastcore.basics import AttrDict, patch, store_attr
 from fastcore.foundation import L
-from .paths import sess_dir, projects_dir, check_path
+from .paths import sess_dir, check_path, leads_outside
 from .records import json_vals, first_prompt, line_body
 from .sessions import sess_src
 from .read import load_recs, CHAIN_TYPES, sess_id, sess_meta, rec_blocks, as_str, as_link
@@ -654,7 +654,7 @@ def _new_sess(d, path, digest, cwd):
     "Write the repair of `d` (read from `path`) as a new session; its id and path"
     src = path.stem
     sid = stable_uuid(['repair_sess', src, digest])
-    folder = path.parent if path.resolve().is_relative_to(Path(projects_dir()).resolve()) else sess_dir(cwd)
+    folder = path.parent if not leads_outside(path) else sess_dir(cwd)
     dest = check_path(Path(folder)/f'{sid}.jsonl')
     recs = _with_sid(d.repaired, sid) + name_recs(sid, f'{_title(d.recs, src)} (repaired)')
     data = b''.join(map(rec2line, recs))

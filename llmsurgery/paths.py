@@ -115,9 +115,11 @@ def check_ref(ref): # A session id, id prefix or name
 
 # %% ../nbs/00_paths.ipynb #d44b5609
 def leads_outside(path,         # A path, existing or not
-                  folder=None): # The folder it must stay in; `projects_dir()` if None
-    "Where `path` leads once symlinks are resolved, if that is outside `folder` (also resolved); else None"
-    root, real = os.path.realpath(projects_dir() if folder is None else folder), os.path.realpath(path)
+                  folder=None,  # The folder it must stay in; `projects_dir()` if None
+                  resolve:bool=True): # Follow symlinks first; False: the paths as written (made absolute, `..` folded)
+    "Where `path` leads (symlinks resolved unless not `resolve`), if that is outside `folder` (alike); else None"
+    norm = os.path.realpath if resolve else os.path.abspath
+    root, real = norm(projects_dir() if folder is None else folder), norm(path)
     try: inside = os.path.commonpath([root, real]) == root
     except ValueError: inside = False  # different drives: surely outside
     return None if inside else real

@@ -9,7 +9,7 @@ __all__ = ['RUN_TAG', 'deferred_call', 'no_prompt', 'sdk_query', 'tagged_pids', 
 import os, signal, asyncio
 from pathlib import Path
 from fastcore.basics import AttrDict, first
-from .paths import check_ref
+from .paths import check_ref, leads_outside
 from .records import msg_content
 from .read import load_recs
 
@@ -42,9 +42,9 @@ def _resume_transcript(opts):
     check_ref(opts.resume)
     env = {**os.environ, **(opts.env or {})}
     cfg = env.get('CLAUDE_CONFIG_DIR') or Path(env.get('HOME') or Path.home())/'.claude'
-    pd = (Path(cfg)/'projects').resolve()  # as `sess_file` does: skip empty files and links leading out of the tree
+    pd = Path(cfg)/'projects'  # as `sess_file` does: skip empty files and links leading out of the tree
     return first(p for p in sorted(Path(cfg).glob(f'projects/*/{opts.resume}.jsonl'))
-                 if p.is_file() and p.stat().st_size and p.resolve().is_relative_to(pd))
+                 if p.is_file() and p.stat().st_size and not leads_outside(p, pd))
 
 def _check_no_prompt(opts):
     "Refuse a no-prompt query that would wait for input for ever"

@@ -5,11 +5,11 @@
 # %% auto #0
 __all__ = ['SCHEMA_VERSION', 'SCHEMA', 'TABLES', 'FTS_HASH_BYTES', 'MIGRATIONS', 'MARK_SPAN', 'UNREAD_TYPES', 'MSG_COLS',
            'USAGE_COLS', 'CALL_COLS', 'SESS_COLS', 'TAIL_RECS', 'FTS_DROP', 'ROW_READERS', 'PARALLEL_BYTES',
-           'BATCH_BYTES', 'FTS_LAG_BYTES', 'HOLD_BYTES', 'LOCK_POLL', 'SHRINK_FLOOR', 'UPDATE_WAIT', 'CHILD_WAIT',
-           'RESUME_CMDS', 'ARCHIVED', 'PRICES', 'TOTALS_WIDTH', 'index_path', 'SessIndex', 'index_files',
-           'codex_index_files', 'read_transcript', 'file_state', 'msg_rows', 'usage_rows', 'call_rows', 'sess_row',
-           'claude_rows', 'codex_rows', 'session_rows', 'fts_query', 'word_find', 'IndexHit', 'resume_cmd', 'IndexHits',
-           'load_prices', 'model_price', 'tokens_usd', 'md_cell', 'Totals', 'export_parquet']
+           'BATCH_BYTES', 'FTS_LAG_BYTES', 'UPDATE_WAIT', 'CHILD_WAIT', 'RESUME_CMDS', 'ARCHIVED', 'PRICES',
+           'TOTALS_WIDTH', 'index_path', 'SessIndex', 'index_files', 'codex_index_files', 'read_transcript',
+           'file_state', 'msg_rows', 'usage_rows', 'call_rows', 'sess_row', 'claude_rows', 'codex_rows', 'session_rows',
+           'fts_query', 'word_find', 'IndexHit', 'resume_cmd', 'IndexHits', 'load_prices', 'model_price', 'tokens_usd',
+           'md_cell', 'Totals', 'export_parquet']
 
 # %% ../nbs/15_sessindex.ipynb #383b4c7d
 import os, re, json, html, heapq, shlex, sqlite3, hashlib, warnings, socket, unicodedata, importlib
@@ -485,7 +485,8 @@ BATCH_BYTES = 32 << 20  # transcript bytes read, then written in one transaction
 
 FTS_LAG_BYTES = 256 << 20  # transcript bytes whose texts may wait, within an update, to enter the word index
 
-def _size(batch): return sum(j.stat.st_size for _, js in batch for j in js)
+def _sess_bytes(jobs): return sum(j.stat.st_size for j in jobs)
+def _size(batch): return sum(_sess_bytes(js) for _, js in batch)
 
 def _fts_catch_up(db):
     "Add the texts of the `messages` rows written since the last catch-up to the word index, in one statement"
@@ -494,9 +495,9 @@ def _fts_catch_up(db):
     db.execute(_FTS_ADD, (start, stop))  # read back inside SQLite
     db.executemany('update meta set value=? where key=?', ((stop, 'fts_next'), (0, 'fts_lag')))
 
-def _batches(todo, size=None):
-    "The sessions of `todo` as lists of `(sid, jobs)` of about `size` (`BATCH_BYTES`) transcript bytes each, in order"
-    batch, n, size = [], 0, size or BATCH_BYTES
+def _batches(todo, size=BATCH_BYTES):
+    "The sessions of `todo` as lists of `(sid, jobs)` of about `size` transcript bytes each, in order"
+    batch, n = [], 0
     for _, sid, js in todo:
         batch.append((sid, js)); n += sum(j.stat.st_size for j in js)
         if n >= size: yield batch; batch, n = [], 0
@@ -515,7 +516,7 @@ def _read_batch(batch): # Sessions to read, as `(sid, jobs)` pairs from `_batche
 def _write_held(self:SessIndex,
                 held:list, # Batches from `_read_batch`
                 gen:int, # This update's number (`meta` key `gen`)
-                lag_limit:int=None): # Transcript bytes whose texts may wait for the word index; None: FTS_LAG_BYTES
+                lag_limit:int=FTS_LAG_BYTES): # Transcript bytes whose texts may wait for the word index
     "Write the rows of the batches `held` in one transaction; catch the word index up if `lag_limit` is reached"
     with gc_off():
         db = self.db
@@ -525,7 +526,7 @@ def _write_held(self:SessIndex,
             for rd in held:
                 for sid, res in rd.sessions: self._write_session(sid, res, gen)
             lag = int(_meta(db, 'fts_lag')) + sum(rd.size for rd in held)
-            if lag >= (FTS_LAG_BYTES if lag_limit is None else lag_limit): _fts_catch_up(db)
+            if lag >= lag_limit: _fts_catch_up(db)
             else: db.execute("update meta set value=? where key='fts_lag'", (lag,))
             db.execute('commit')
         except BaseException: db.execute('rollback'); raise
@@ -533,80 +534,30 @@ def _write_held(self:SessIndex,
 @patch
 def _index_batch(self:SessIndex,
                  batch, # Sessions to read, as `(sid, jobs)` pairs from `_batches`
-                 gen:int): # This update's number (`meta` key `gen`)
+                 gen:int, # This update's number (`meta` key `gen`)
+                 lag_bytes:int=FTS_LAG_BYTES): # Transcript bytes whose texts may wait for the word index
     "Read the sessions of `batch`, then write their rows in one transaction; `(bytes read, warnings)`"
     rd = _read_batch(batch)
-    self._write_held([rd], gen)
+    self._write_held([rd], gen, lag_bytes)
     return rd.size, rd.errs
 
 # %% ../nbs/15_sessindex.ipynb #d314fac7
-HOLD_BYTES = 160 << 20  # transcript bytes a process may have read and not written, while another holds the lock
-LOCK_POLL = 0.5  # seconds between checks that the other processes still run, while a process waits for the lock
-SHRINK_FLOOR = BATCH_BYTES // 16  # the smallest batch size the shared batches shrink to at the end
+from .scheduler import Job, shrinking_batches, share_batches, share_work, WorkerStopped
 
-def _shrinking_batches(todo, workers):
-    "The sessions of `todo`, biggest first, in batches of up to `BATCH_BYTES` that shrink as the end nears"
-    sized = sorted(((sum(j.stat.st_size for j in js), sid, js) for _, sid, js in todo), key=itemgetter(0, 1),
-                   reverse=True)
-    remaining, batch, n = sum(size for size, *_ in sized), [], 0
-    for size, sid, js in sized:
-        batch.append((sid, js)); n += size
-        if n >= min(BATCH_BYTES, max(SHRINK_FLOOR, remaining // (2 * workers))):  # a share of what is left
-            yield batch; remaining -= n; batch, n = [], 0
-    if batch: yield batch
+class _IndexJob(Job):
+    "The work `update` shares among processes: read sessions (`_read_batch`) and write their rows to index `ix`"
+    def __init__(self, ix, gen, lag_bytes): self.ix, self.gen, self.lag_bytes = ix, gen, lag_bytes
+    def size(self, batch): return _size(batch)
+    def read(self, batch): return _read_batch(batch)
+    def write(self, held, untaken):  # toward the end, the word index keeps up
+        self.ix._write_held(held, self.gen, min(self.lag_bytes, untaken))
+    def report(self, rd): return rd.errs
 
-def _take(counter, n):
-    "The next batch number from the shared `counter`, or None once all `n` are taken"
-    with counter.get_lock():
-        i = counter.value; counter.value += 1
-    return i if i < n else None
-
-def _lock(lock, block:bool, alive):
-    "Take `lock`: now if it is free, or if `block` once it is, calling `alive()` (which raises) every `LOCK_POLL` s"
-    if not block: return lock.acquire(False)
-    while not lock.acquire(True, LOCK_POLL): alive()
-    return True
-
-def _noop(): pass
-
-@patch
-def _index_shared(self:SessIndex,
-                  batches:list, # Batches from `_shrinking_batches`, every process's list alike
-                  gen:int, # This update's number (`meta` key `gen`)
-                  shared, # `AttrDict(lock, taken, bytes_read)`: the write lock, and counters of batches and bytes
-                  alive=_noop): # Raises if another process stopped: called while waiting for the lock
-    "Index the batches of `batches` no other process took, until none is left; yields each batch's warnings"
-    held, after = [], [*accumulate(map(_size, reversed(batches)))][::-1] + [0]  # bytes of the batches from each on
-    while (i := _take(shared.taken, len(batches))) is not None:
-        held.append(rd := _read_batch(batches[i]))
-        with shared.bytes_read.get_lock(): shared.bytes_read.value += rd.size
-        untaken = after[min(shared.taken.value, len(batches))]  # toward the end, the word index keeps up
-        wait = sum(h.size for h in held) >= min(HOLD_BYTES, untaken)  # too much held, or more than is left
-        if _lock(shared.lock, wait, alive):  # free, or worth waiting for: write
-            try: self._write_held(held, gen, min(FTS_LAG_BYTES, untaken)); held = []
-            finally: shared.lock.release()
-        yield rd.errs
-    if held and _lock(shared.lock, True, alive):
-        try: self._write_held(held, gen, 0)
-        finally: shared.lock.release()
-
-_WORKER = AttrDict(ix=None, shared=None)  # a worker process's open index, and what the processes share
-
-def _worker_start(path, cfg, sync, shared):
-    "Open the index at `path` in a new worker process, writing with `synchronous=sync`, sharing `shared`"
-    import signal
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's: it ends the update, saying so in one line
-    _WORKER.ix, _WORKER.shared = SessIndex(path, cfg, journal=None), AttrDict(shared)  # the journal the update chose
-    _WORKER.ix.db.execute(f'pragma synchronous={sync}')
-
-def _parent_alive():
-    "Raise if the process that started this worker has stopped"
-    import multiprocessing as mp
-    if not mp.parent_process().is_alive(): raise RuntimeError('the process that started this worker stopped')
-
-def _worker_run(batches, gen):
-    "`SessIndex._index_shared` in a worker process: its warnings"
-    return [e for errs in _WORKER.ix._index_shared(batches, gen, _WORKER.shared, _parent_alive) for e in errs]
+def _open_job(path, cfg, sync, gen, lag_bytes):
+    "A worker process's `_IndexJob`: the index at `path` opened anew, writing with `synchronous=sync`"
+    ix = SessIndex(path, cfg, journal=None)  # the journal the update chose
+    ix.db.execute(f'pragma synchronous={sync}')
+    return _IndexJob(ix, gen, lag_bytes)
 
 # %% ../nbs/15_sessindex.ipynb #e3394990
 def _bar(total, show):
@@ -645,52 +596,30 @@ def _mark_gone(self:SessIndex, rows, seen):
 
 # %% ../nbs/15_sessindex.ipynb #547de24a
 @patch
-def _write_all(self:SessIndex, todo, workers, gen, sync):
+def _write_all(self:SessIndex, todo, workers, gen, sync, batch_bytes=BATCH_BYTES, lag_bytes=FTS_LAG_BYTES):
     "Index the sessions of `todo`, here or with `workers - 1` more processes: `(bytes read, warnings)` as it goes"
-    batches = list(_shrinking_batches(todo, workers)) if workers >= 2 else []  # small ones last: they finish together
+    sessions = [(sid, js) for _, sid, js in todo]
+    batches = shrinking_batches(sessions, _sess_bytes, workers, batch_bytes) if workers >= 2 else []  # small ones last
     if (workers := min(workers, len(batches))) < 2:  # no worker is started for less than two batches
-        for batch in _batches(todo): yield self._index_batch(batch, gen)
+        for batch in _batches(todo, batch_bytes): yield self._index_batch(batch, gen, lag_bytes)
         return
-    import multiprocessing as mp
-    from concurrent.futures import ProcessPoolExecutor, wait, FIRST_EXCEPTION
-    from concurrent.futures.process import BrokenProcessPool
-    mod, ctx = importlib.import_module('llmsurgery.sessindex'), mp.get_context('spawn')  # a notebook's copies
-    shared = dict(lock=ctx.Lock(), taken=ctx.Value('q', 0), bytes_read=ctx.Value('q', 0))  # cannot reach a worker
-    ex = ProcessPoolExecutor(workers - 1, mp_context=ctx, initializer=mod._worker_start,
-                             initargs=(str(self.path), str(self.cfg), sync, shared))
-    shown = 0
-    def progress():
-        "Bytes read by every process since the last call"
-        nonlocal shown
-        n = shared['bytes_read'].value - shown; shown += n
-        return n
-    futs = []
-    def check():
-        "Raise the error of any worker that stopped with one"
-        for f in futs:
-            if f.done(): f.result()
+    opener = importlib.import_module('llmsurgery.sessindex')._open_job  # a notebook's copy cannot reach a worker
+    args = (str(self.path), str(self.cfg), sync, gen, lag_bytes)
     try:
-        futs += [ex.submit(mod._worker_run, batches, gen) for _ in range(workers - 1)]
-        for errs in self._index_shared(batches, gen, AttrDict(shared), check):
-            check()  # a worker's error stops the update now
-            yield progress(), errs
-        pending = futs
-        while pending:  # the workers finish their last batches
-            done, pending = wait(pending, timeout=0.25, return_when=FIRST_EXCEPTION)
-            yield progress(), [e for f in done for e in f.result()]
-    except BrokenProcessPool as e:
+        for size, reports in share_work(_IndexJob(self, gen, lag_bytes), batches, workers, opener, args):
+            yield size, [e for errs in reports for e in errs]
+    except WorkerStopped as e:
         raise RuntimeError(f'{self.path}: a worker process stopped before its batches were written. From a script, '
                            "call update under `if __name__ == '__main__':` (a worker starts by importing the script), "
                            'or pass workers=0. The batches written are kept; the next update reads the rest') from e
-    finally:
-        with shared['taken'].get_lock(): shared['taken'].value = len(batches)  # after an error, no batch is started
-        ex.shutdown(cancel_futures=True)
 
 # %% ../nbs/15_sessindex.ipynb #452edb02
 @patch
 def update(self:SessIndex,
            progress:bool=True, # Show a progress bar on stderr for an update that takes over a second
-           workers:int=0): # Processes reading sessions, this one included: 0 or 1 reads here alone; None picks
+           workers:int=0, # Processes reading sessions, this one included: 0 or 1 reads here alone; None picks
+           batch_bytes:int=BATCH_BYTES, # Transcript bytes read, then written in one transaction
+           lag_bytes:int=FTS_LAG_BYTES): # Transcript bytes whose texts may wait, within it, to enter the word index
     "Bring the index up to date with the transcripts on disk; how many files were new, same, grown, rewritten and gone"
     with _updating(self.path):  # a second update waits: it would index the same new files again
         groups, rows = _jobs(self.db, self.cfg)
@@ -707,7 +636,7 @@ def update(self:SessIndex,
         db.execute(f'pragma synchronous={sync}')  # and a first build does not wait for the disk
         try:
             gen = (_meta(db, 'gen') or 0) + 1
-            for size, errs in self._write_all(todo, workers, gen, sync):
+            for size, errs in self._write_all(todo, workers, gen, sync, batch_bytes, lag_bytes):
                 for e in errs: warnings.warn(e)
                 if bar: bar.update(size)
             db.execute('begin immediate')

@@ -112,12 +112,12 @@ def main():
     cold = []
     for _ in range(a.reps):  # each a build from nothing
         for p in Path(tmp).glob('index.sqlite*'): p.unlink()
-        cold.append(run(py(f'from llmsurgery.cli import sess_index; print(sess_index(totals=True, path={db!r}))'), env, 1))
+        cold.append(run(py(f'from llmsurgery.cli import sess_index_cli; print(sess_index_cli(totals=True, path={db!r}))'), env, 1))
     t0 = min(c[0] for c in cold)
     line('sess_index --totals, cold', t0, max(c[0] for c in cold)/t0, max(c[2] for c in cold), ref=cc and cc[0],
          target=TARGETS['totals'])
-    line('sess_index --totals, warm', *run(py(f'from llmsurgery.cli import sess_index; '
-                                              f'print(sess_index(totals=True, path={db!r}))'), env, a.reps)[:3],
+    line('sess_index --totals, warm', *run(py(f'from llmsurgery.cli import sess_index_cli; '
+                                              f'print(sess_index_cli(totals=True, path={db!r}))'), env, a.reps)[:3],
          ref=cc and cc[0])
     print('index search, every hit (ratio: to ripgrep)')
     rg = run([RG, '--no-config', '-i', '-w', '-F', '-c', 'timeout', str(cfg/'projects')], env, a.reps) if RG else None

@@ -2,7 +2,8 @@
 
 Importing this module puts the clone's root first on `sys.path`, so the scripts time this checkout's llmsurgery
 whatever copy is installed. Generated data is cached in `data/bench/` (git-ignored), under names that carry a hash
-of `mk_transcript.py`: editing the generator makes the scripts write fresh files instead of reusing stale ones.
+of the generator (`mk_transcript.py`; for rollouts `mk_rollout.py`, which borrows from it, too): editing a generator
+makes the scripts write fresh files instead of reusing stale ones.
 """
 import cProfile, gc, hashlib, io, os, pstats, shutil, statistics, subprocess, sys, time
 from pathlib import Path
@@ -10,19 +11,20 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 GEN = HERE/'mk_transcript.py'
+ROLLOUT_GEN = HERE/'mk_rollout.py'
 DATA = REPO/'data'/'bench'
 if str(REPO) not in sys.path: sys.path.insert(0, str(REPO))
 
 
-def gen_version():
-    "Short hash of the generator's source"
-    return hashlib.sha256(GEN.read_bytes()).hexdigest()[:10]
+def gen_version(*gens):
+    "Short hash of the generators' sources (`mk_transcript.py` if none given)"
+    return hashlib.sha256(b''.join(Path(g).read_bytes() for g in gens or (GEN,))).hexdigest()[:10]
 
 
-def _cached(data, stem, suffix, make):
-    "Path `data/<stem>.<generator hash><suffix>`, made by `make(tmp_path)` if missing; other versions are removed"
+def _cached(data, stem, suffix, make, gens=(GEN,)):
+    "Path `data/<stem>.<hash of gens><suffix>`, made by `make(tmp_path)` if missing; other versions are removed"
     data = Path(data)
-    p = data/f'{stem}.{gen_version()}{suffix}'
+    p = data/f'{stem}.{gen_version(*gens)}{suffix}'
     if p.exists(): return p
     data.mkdir(parents=True, exist_ok=True)
     for old in data.glob(f'{stem}.*{suffix}'): shutil.rmtree(old) if old.is_dir() else old.unlink()
@@ -32,9 +34,9 @@ def _cached(data, stem, suffix, make):
     return p
 
 
-def generate(*args):
-    "Run the generator with `args` (quietly), in this interpreter"
-    subprocess.run([sys.executable, str(GEN), *map(str, args), '--quiet'], check=True)
+def generate(*args, gen=GEN):
+    "Run the generator `gen` with `args` (quietly), in this interpreter"
+    subprocess.run([sys.executable, str(gen), *map(str, args), '--quiet'], check=True)
 
 
 def transcript(data, mb, seed, *flags):
@@ -47,6 +49,19 @@ def session_tree(data, sessions, total_mb, seed=0):
     "Folder holding `projects/<folder>/<sessionId>.jsonl` for `sessions` generated sessions of about `total_mb` MB"
     def make(tmp): generate('--sessions', sessions, '--total-mb', total_mb, '--seed', seed, '--out-dir', tmp)
     return _cached(data, f'tree{sessions}x{total_mb:g}s{seed}', '', make)
+
+
+def rollout(data, mb, seed):
+    "Path of the cached generated Codex rollout of `mb` MB (`mk_rollout.py`), made if needed"
+    def make(tmp): generate(tmp, '--mb', mb, '--seed', seed, gen=ROLLOUT_GEN)
+    return _cached(data, f'r{mb:g}s{seed}', '.jsonl', make, (ROLLOUT_GEN, GEN))
+
+
+def rollout_tree(data, rollouts, total_mb, seed=0):
+    "A CODEX_HOME holding `sessions/YYYY/MM/DD/rollout-*.jsonl`: `rollouts` generated ones of about `total_mb` MB"
+    def make(tmp):
+        generate('--rollouts', rollouts, '--total-mb', total_mb, '--seed', seed, '--out-dir', tmp, gen=ROLLOUT_GEN)
+    return _cached(data, f'codex{rollouts}x{total_mb:g}s{seed}', '', make, (ROLLOUT_GEN, GEN))
 
 
 def timed(f, reps):
