@@ -5,9 +5,10 @@
 # %% auto #0
 __all__ = ['CODEX_HOME_ENV', 'IMAGE_WRAP', 'CONTEXT_TAG', 'SUMMARY_HEAD', 'HEAD_BYTES', 'ROLLOUT_GLOB', 'SENT_DROP',
            'CALL_OUTPUTS', 'ABORTED', 'SYNTH_OUTPUT_NS', 'OUTPUT_PREFIX', 'ROLLBACK', 'EXIT_RX', 'DATA_URL',
-           'CODEX_CALLS', 'codex_home', 'codex_meta', 'typed_text', 'codex_prompt', 'rollout_sid', 'codex_sessions',
-           'codex_file', 'as_sent', 'aborted_output', 'drop_turns', 'codex_thread', 'base_msg', 'codex_msgs',
-           'output_exit', 'call_name', 'codex_chat', 'codex_calls']
+           'CODEX_CALLS', 'USAGE_RECORD', 'codex_home', 'codex_meta', 'typed_text', 'codex_prompt', 'rollout_sid',
+           'rollout_files', 'codex_sessions', 'codex_file', 'rollout_meta', 'as_sent', 'aborted_output', 'drop_turns',
+           'codex_thread', 'codex_thread_idx', 'base_msg', 'codex_msgs', 'output_exit', 'call_name', 'codex_chat',
+           'codex_calls', 'codex_usage']
 
 # %% ../nbs/02c_codex.ipynb #3c52b779
 import os, re, json, uuid, base64
@@ -81,11 +82,16 @@ def rollout_sid(path) -> str:
     "The session id in a rollout's file name, `rollout-<time>-<id>.jsonl`"
     return Path(path).stem[-36:]
 
+def rollout_files(home=None # A CODEX_HOME; `codex_home()` if None
+                 ) -> L:
+    "Every rollout file under `home/sessions`, in path order"
+    return L(sorted(Path(home or codex_home()).joinpath('sessions').rglob(ROLLOUT_GLOB)))
+
 def codex_sessions(home=None # A CODEX_HOME; `codex_home()` if None
                   ) -> L:
     "Every rollout under `home/sessions`, newest first: sid, time, cwd, prompt, size and path"
     out = []
-    for p in Path(home or codex_home()).joinpath('sessions').rglob(ROLLOUT_GLOB):
+    for p in rollout_files(home):
         h = _head(p); m = codex_meta(h)
         out.append(AttrDict(sid=m.sid or rollout_sid(p), time=m.time, cwd=m.cwd, prompt=codex_prompt(h),
                             size=p.stat().st_size, path=p))
@@ -97,13 +103,21 @@ def codex_file(ref, # A rollout path, a session id, or a unique prefix of one
     "The rollout `ref` names"
     if Path(ref).is_file(): return Path(ref)
     ref = str(ref)
-    fs = sorted(Path(home or codex_home()).joinpath('sessions').rglob(ROLLOUT_GLOB))
+    fs = rollout_files(home)
     hits = [p for p in fs if rollout_sid(p) == ref] or [p for p in fs if rollout_sid(p).startswith(ref)]
     where = Path(home or codex_home())/'sessions'
     if not hits: raise FileNotFoundError(f'no Codex rollout matches {ref!r} under {where}')
     if len(hits) > 1:
         raise ValueError(f'{ref!r} matches {len(hits)} rollouts: ' + ', '.join(rollout_sid(p) for p in hits))
     return hits[0]
+
+# %% ../nbs/02c_codex.ipynb #7bc45443
+def rollout_meta(path # A rollout file
+                ) -> dict:
+    "The payload of the rollout's first record, its `session_meta`; `ValueError` if line 1 is not one"
+    with open(path, encoding='utf-8') as f: rec = json.loads(f.readline())
+    if rec.get('type') != 'session_meta': raise ValueError(f'{path}: line 1 is {rec.get("type")!r}, not session_meta')
+    return rec['payload']
 
 # %% ../nbs/02c_codex.ipynb #be99695b
 SENT_DROP = ('internal_chat_message_metadata_passthrough',)  # item fields Codex keeps for itself, never sent
@@ -159,6 +173,19 @@ def codex_thread(recs # Rollout records in file order, e.g. from `load_recs`
         out.append(x)
         if x.get('type') in CALL_OUTPUTS and x.get('call_id') not in answered: out.append(aborted_output(x))
     return L(out)
+
+# %% ../nbs/02c_codex.ipynb #0b87d4c0
+def codex_thread_idx(recs # Rollout records in file order, e.g. from `load_recs`
+                    ) -> set:
+    "Indices of the `response_item` records of `recs` whose items `codex_thread` resumes with"
+    last, idx = _last_compaction(recs), []
+    for i in range((-1 if last is None else last) + 1, len(recs)):
+        r = recs[i]; p = _pay(r)
+        if not isinstance(r, dict): continue
+        if r.get('type') == 'response_item' and p: idx.append(i)
+        elif r.get('type') == 'event_msg' and p.get('type') == ROLLBACK and isinstance(p.get('num_turns'), int):
+            idx = idx[:len(drop_turns([_pay(recs[k]) for k in idx], p['num_turns']))]
+    return set(idx)
 
 # %% ../nbs/02c_codex.ipynb #18082aeb
 def base_msg(text:str, # The session's base instructions
@@ -303,3 +330,34 @@ def codex_calls(recs # Rollout records in file order
                              dur=_secs_between(r.get('timestamp'), o.get('timestamp')) if o else None, ran=_ran(it, ev),
                              exit_code=code, status=status, kind=it.get('type')))
     return L(rows)
+
+# %% ../nbs/02c_codex.ipynb #652b186a
+USAGE_RECORD = 'token_usage_record'  # 0.171 on: one record per model response, with its usage
+
+def _n(x): return x if isinstance(x, int) and not isinstance(x, bool) else 0
+
+def _usage_row(key, model, ts, u):
+    "A `codex_usage` row for usage `u` (OpenAI's counts: input includes the cached tokens)"
+    cached = min(_n(u.get('cached_input_tokens')), _n(u.get('input_tokens')))
+    return AttrDict(key=key, model=model, time=ts, input_tokens=_n(u.get('input_tokens')) - cached, cache_read=cached,
+                    output_tokens=_n(u.get('output_tokens')), reasoning_tokens=_n(u.get('reasoning_output_tokens')))
+
+def codex_usage(recs # Rollout records in file order
+               ) -> L:
+    "One row per model call of a rollout, each once: key, model, time and tokens (`input_tokens` uncached)"
+    recs = [r for r in recs if isinstance(r, dict)]
+    by_record, sid = any(r.get('type') == USAGE_RECORD for r in recs), codex_meta(recs).sid
+    model, prev, seen, out = None, None, set(), []
+    for r in recs:
+        t, p = r.get('type'), _pay(r)
+        if t == 'turn_context' and isinstance(p.get('model'), str): model = p['model']
+        if by_record and t == USAGE_RECORD and isinstance(u := p.get('usage'), dict):
+            key = f"{p.get('thread_id') or sid}/{p['response_id']}" if p.get('response_id') else None
+        elif not by_record and t == 'event_msg' and p.get('type') == 'token_count' and isinstance(p.get('info'), dict):
+            tot, u = p['info'].get('total_token_usage'), p['info'].get('last_token_usage')
+            if tot == prev or not isinstance(u, dict): continue  # the same total again: no new call
+            prev, key = tot, f"{sid}/total:{_n((tot or {}).get('total_tokens'))}"
+        else: continue
+        if key is not None and key in seen: continue
+        seen.add(key); out.append(_usage_row(key, model, r.get('timestamp'), u))
+    return L(out)

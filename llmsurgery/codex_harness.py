@@ -8,8 +8,8 @@ __all__ = ['ENCRYPTED', 'CODEX_MODEL', 'CODEX_USAGE', 'ITEM_ID_PREFIX', 'CODEX_S
            'msg_item', 'reason_item', 'fn_call', 'custom_call', 'exec_call', 'patch_call', 'mk_resp', 'as_resp',
            'resp_usage', 'resp_obj', 'resp_events', 'sse_body', 'input_text', 'is_codex_call', 'CodexMock',
            'codex_cache', 'codex_candidates', 'codex_version', 'codex_bin', 'codex_skip', 'codex_proof', 'mock_model',
-           'toml_val', 'codex_config', 'mk_codex_home', 'codex_env', 'codex_argv', 'rollout_files', 'find_rollout',
-           'run_codex', 'rollout_meta', 'stage_rollout', 'resume_rollout']
+           'toml_val', 'codex_config', 'mk_codex_home', 'codex_env', 'codex_argv', 'run_codex', 'stage_rollout',
+           'resume_rollout']
 
 # %% ../nbs/03a_codex_harness.ipynb #f6ffe971
 import os, re, json, pwd, time, shutil, tempfile, subprocess
@@ -17,6 +17,7 @@ from pathlib import Path
 from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L
 from .testing import unless_skipped
+from .codex import rollout_files, rollout_meta, codex_file
 from .harness import MockAPI, Stall, mk_error, is_err_reply, read_body, send_reply
 
 # %% ../nbs/03a_codex_harness.ipynb #a8130100
@@ -344,19 +345,6 @@ def codex_argv(prompt:str|None, # The prompt; None sends none
     a += [f'--image={i}' for i in images]  # `-i X` would take the prompt too
     return a + (['resume', resume] if resume else []) + ([prompt] if prompt is not None else [])
 
-# %% ../nbs/03a_codex_harness.ipynb #6ff3e778
-def rollout_files(codex_home # A CODEX_HOME
-                 ) -> L:
-    "Every rollout under `codex_home/sessions`, sorted"
-    return L(sorted(Path(codex_home, 'sessions').rglob('rollout-*.jsonl')))
-
-def find_rollout(codex_home, # A CODEX_HOME
-                 sid:str): # A thread id
-    "The rollout of thread `sid` (its file name ends with the id)"
-    fs = [p for p in rollout_files(codex_home) if p.stem.endswith(sid)]
-    if not fs: raise FileNotFoundError(f'no rollout of {sid} under {Path(codex_home)/"sessions"}')
-    return fs[0]
-
 # %% ../nbs/03a_codex_harness.ipynb #5bc90c18
 def run_codex(prompt:str|None, # The prompt
               mock:CodexMock, # The running mock
@@ -372,17 +360,10 @@ def run_codex(prompt:str|None, # The prompt
                        capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
     events = [json.loads(l) for l in p.stdout.splitlines() if l.startswith('{')]
     sid = next((e['thread_id'] for e in events if e.get('type') == 'thread.started'), resume)
-    path = find_rollout(codex_home, sid) if sid else None
+    path = codex_file(sid, codex_home) if sid else None
     return AttrDict(rc=p.returncode, events=events, err=p.stderr, sid=sid, calls=mock.calls[n0:], path=path)
 
 # %% ../nbs/03a_codex_harness.ipynb #7e9d4f6e
-def rollout_meta(path # A rollout file
-                ) -> dict:
-    "The payload of the rollout's first record, its `session_meta`"
-    with open(path, encoding='utf-8') as f: rec = json.loads(f.readline())
-    if rec.get('type') != 'session_meta': raise ValueError(f'{path}: line 1 is {rec.get("type")!r}, not session_meta')
-    return rec['payload']
-
 def stage_rollout(src, # A rollout file
                   codex_home): # The CODEX_HOME to file it in
     "Copy rollout `src` to where Codex looks for its id under `codex_home`; returns the copy's path"

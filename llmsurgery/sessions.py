@@ -78,9 +78,11 @@ class SessInfo:
                  cwd=None,       # Working directory the session ran in
                  created=None,   # Time of the first record with a timestamp
                  slug=None,      # The session's slug (three words Claude Code gives it)
-                 links=()):      # Other sessions its rows name (`rec_links`): the files it continues or forks
+                 links=(),       # Other sessions its rows name (`rec_links`): the files it continues or forks
+                 agent='claude', # The coding agent that wrote it: 'claude' (Claude Code), 'codex', ...
+                 project=None):  # Its project folder's name; the transcript's folder if None
         store_attr()
-    proj = property(lambda self: self.path.parent.name, doc="Name of the project folder")
+    proj = property(lambda self: self.project or self.path.parent.name, doc="Name of the project folder")
     __repr__ = basic_repr('sid,proj,summary,size')
 
 # %% ../nbs/01a_sessions.ipynb #0a1a0874
@@ -134,7 +136,8 @@ _TABLE_COLS = {'sid': lambda r: r.sid[:8], 'session': lambda r: r.sid,
                'modified': lambda r: fmt_time(r.mtime, secs=False, zone=False),
                'size': lambda r: r.size, 'project': lambda r: r.proj, 'summary': lambda r: r.summary,
                'title': lambda r: r.title, 'first prompt': lambda r: r.first_prompt,
-               'cwd': lambda r: home_short(r.cwd) if r.cwd else r.proj}
+               'cwd': lambda r: home_short(r.cwd) if r.cwd else r.proj,
+               'agent': lambda r: r.agent}
 _TEXT_COLS = frozenset({'project', 'summary', 'title', 'first prompt', 'cwd'})
 _LEFT_CUT = frozenset({'cwd'})
 
@@ -166,12 +169,14 @@ def table(self:Sessions,
 _SHOWN = {'sid': Col('sid', lambda r: r.sid[:8]), 'modified': Col('modified', lambda r: r.mtime, fmt=fmt_minute),
           'size': Col('size', lambda r: r.size, fmt=fmt_size, right=True),
           'project': Col('project', lambda r: r.proj, cut=lambda s, w: cut_left(s, w)),
+          'agent': Col('agent', lambda r: r.agent),
           'summary': Col('summary', lambda r: r.summary, flex=True)}
 
 @patch
 def _shown_cols(self:Sessions):
-    "The columns a listing shows: a project column only when the rows come from several projects"
-    return ('sid', 'modified', 'size') + ('project',)*(len(set(self.attrgot('proj'))) > 1) + ('summary',)
+    "The columns a listing shows: a project (an agent) column only when the rows come from several projects (agents)"
+    several = lambda attr: len(set(self.attrgot(attr))) > 1
+    return ('sid', 'modified', 'size') + ('project',)*several('proj') + ('agent',)*several('agent') + ('summary',)
 
 @patch
 def _cols(self:Sessions): return tuple(_SHOWN[c] for c in self._shown_cols())
@@ -315,14 +320,22 @@ def id_chars(
     most = max(map(len, sids), default=least)
     return next((n for n in range(least, most + 1) if len({s[:n] for s in sids}) == len(sids)), most)
 
-def _ls_widths(rows, width, idw):
-    "`{column: widest}` of the columns of `LS_COLS` so that a line of `rows` is at most `width` long"
-    hdr, cells = rows._cells(LS_COLS, dict(sid=idw, cwd=10**9, summary=10**9), 1)
+def _ls_widths(rows, width, idw, cols=LS_COLS):
+    "`{column: widest}` of the columns `cols` so that a line of `rows` is at most `width` long"
+    hdr, cells = rows._cells(cols, dict(sid=idw, cwd=10**9, summary=10**9), 1)
     fixed = sum(max(len(c) for c in col) for col, h in zip(zip(hdr, *cells), hdr) if h not in _TEXT_COLS)
-    room = width - fixed - 2*(len(LS_COLS) - 1)
-    longest = max(len(c) for c in [h for h in hdr if h == 'cwd'] + [row[LS_COLS.index('cwd')] for row in cells])
+    room = width - fixed - 2*(len(cols) - 1)
+    longest = max(len(c) for c in [h for h in hdr if h == 'cwd'] + [row[cols.index('cwd')] for row in cells])
     d = max(len('cwd'), min(longest, room*2//5))
     return dict(sid=idw, cwd=d, summary=max(len('summary'), room - d))
+
+def _with_more(rows, more, cwd, here, project, path):
+    "`rows` and the rows of `more` that `here` or `project` keep, newest first"
+    if here or path:
+        d = os.path.realpath(os.path.expanduser(str(project if path else cwd or os.getcwd())))
+        more = [r for r in more if r.cwd and os.path.realpath(r.cwd) == d]
+    elif project is not None: more = [r for r in more if in_project(r, str(project))]
+    return Sessions(sorted([*rows, *more], key=lambda r: (-r.mtime, r.sid)))
 
 def _by_lineage(rows):
     "`rows` grouped by lineage, each group newest first, the summary of each row after a group's first marked `↳`"
@@ -340,8 +353,9 @@ def sess_ls(
     project:str|None=None, # Only this project: its directory, or text found in its directory or folder name
     since=None, # Only sessions modified at or after this date or time (`since_time`)
     all:bool=False, # Also transcripts with no prompt (summary `NO_PROMPT`), which Claude Code's picker hides
+    more=None, # Other agents' listing rows (`SessInfo` with their `agent`) to list among these, in an `agent` column
 )->TextView:
-    "This machine's Claude Code sessions as a table that fits `width` columns, newest first"
+    "This machine's Claude Code sessions (and `more`) as a table that fits `width` columns, newest first"
     if limit is not None and limit < 0: raise ValueError(f'limit must be >= 0, not {limit}')
     if width < MIN_LS_WIDTH: raise ValueError(f'width must be >= {MIN_LS_WIDTH}, not {width}')
     path = project is not None and (os.sep in str(project) or str(project).startswith('~'))
@@ -349,9 +363,12 @@ def sess_ls(
     else: rows = list_sessions(cwd, all_projects=not here, bare=all)
     idw = id_chars(rows.attrgot('sid'))
     if project is not None and not path: rows = rows.filter(lambda r: in_project(r, str(project)))
+    if more is not None: rows = _with_more(rows, more, cwd, here, project, path)
     if since is not None: t = since_time(since).timestamp(); rows = rows.filter(lambda r: r.mtime >= t)
+    cols = LS_COLS if more is None else (*LS_COLS[:-1], 'agent', LS_COLS[-1])
     if (rows := _by_lineage(rows[:limit])):
-        return TextView(rows.table(LS_COLS, _ls_widths(rows, width, idw), 1))
+        idw = id_chars(rows.attrgot('sid')) if more else idw
+        return TextView(rows.table(cols, _ls_widths(rows, width, idw, cols), 1))
     where = f'for {cwd or os.getcwd()}' if here else f'under {projects_dir()}'
     narrowed = ' that match' if project is not None or since is not None else ''
     return TextView(f'No Claude Code sessions {where}{narrowed}.')

@@ -41,7 +41,8 @@ def corpus_files(subagents:bool=False): # Include subagent transcripts (`subagen
 
 # %% ../nbs/000_testing.ipynb #a55d9847
 SCRATCH_PREFIX = 'llmsurgery-test-'
-SESSION_ENV = ('CLAUDE_CODE_SESSION_ID', 'CLAUDE_CODE_PROJECT_DIR_NAME')  # variables that pick a session or folder
+SESSION_ENV = ('CLAUDE_CODE_SESSION_ID', 'CLAUDE_CODE_PROJECT_DIR_NAME',
+               'CODEX_HOME')  # variables that pick a session or folder
 NO_STORAGE = os.path.join(os.devnull, 'hypothesis')  # Hypothesis's storage: uncreatable, so it caches nothing
 _open_homes = []
 
