@@ -20,7 +20,7 @@ from .thread import sess_thread
 from .search import show_recs
 from .compact import compact_report
 from .text import one_line, fmt_time
-from . import dialog, paths, sessions
+from . import dialog, paths, sessions, agents
 
 # %% ../nbs/20_cli.ipynb #c3dd068c
 from .sources import find_session, file_agent, file_conv, CLAUDE
@@ -255,8 +255,8 @@ def sess_ls_cli(
     width:int=80, # Widest line of the table
     all:bool=False, # Also list transcripts with no prompt, which Claude Code's picker hides (shown as "(no prompt)")
 )->str: # The table (printed instead when run as a command)
-    "List this machine's Claude Code sessions, newest first: id, time, size, directory and title, in WIDTH columns"
-    listing = sessions.sess_ls(here=here, limit=limit, width=width, project=project, since=since, all=all)
+    "List this machine's Claude Code and Codex sessions, newest first: id, time, size, directory and title, in WIDTH columns"
+    listing = agents.sess_ls(here=here, limit=limit, width=width, project=project, since=since, all=all)
     return shown(sess_ls_cli, listing)
 
 # %% ../nbs/20_cli.ipynb #1c91a6db
@@ -379,7 +379,7 @@ def sess_index_cli(
     project:str=None, # Only this project: its directory, or part of its directory or folder name
     since:str=None, # Only messages or calls at or after this date or time (ISO, local unless it names a zone: 2026-02-01)
     totals:bool=False, # Show tokens and dollars instead of searching, each API call once
-    by:str='project', # With --totals: one row per session, project, day, month or model (days and months local)
+    by:str='project', # With --totals: one row per session, project, day, month, model or agent (days and months local)
     limit:int=50, # Most hits shown, newest first; 0 for all
     path:str=None, # Index file; default: one per config home in the user's cache folder
     prices:str=None, # With --totals: a JSON file of prices merged over the built-in, dated table (format: 15_sessindex)

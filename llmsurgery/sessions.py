@@ -353,7 +353,7 @@ def sess_ls(
     project:str|None=None, # Only this project: its directory, or text found in its directory or folder name
     since=None, # Only sessions modified at or after this date or time (`since_time`)
     all:bool=False, # Also transcripts with no prompt (summary `NO_PROMPT`), which Claude Code's picker hides
-    more=None, # Other agents' listing rows (`SessInfo` with their `agent`) to list among these, in an `agent` column
+    more=None, # Other agents' listing rows (`SessInfo` with their `agent`); an `agent` column if two agents show
 )->TextView:
     "This machine's Claude Code sessions (and `more`) as a table that fits `width` columns, newest first"
     if limit is not None and limit < 0: raise ValueError(f'limit must be >= 0, not {limit}')
@@ -365,8 +365,9 @@ def sess_ls(
     if project is not None and not path: rows = rows.filter(lambda r: in_project(r, str(project)))
     if more is not None: rows = _with_more(rows, more, cwd, here, project, path)
     if since is not None: t = since_time(since).timestamp(); rows = rows.filter(lambda r: r.mtime >= t)
-    cols = LS_COLS if more is None else (*LS_COLS[:-1], 'agent', LS_COLS[-1])
     if (rows := _by_lineage(rows[:limit])):
+        several = len(set(rows.attrgot('agent'))) > 1  # an agent column only where the rows need it, as `ls_cols`
+        cols = (*LS_COLS[:-1], 'agent', LS_COLS[-1]) if several else LS_COLS
         idw = id_chars(rows.attrgot('sid')) if more else idw
         return TextView(rows.table(cols, _ls_widths(rows, width, idw, cols), 1))
     where = f'for {cwd or os.getcwd()}' if here else f'under {projects_dir()}'
