@@ -262,15 +262,18 @@ class RawNeedle:
     def line_starts(self, buf:bytes)->list:
         "Sorted offsets of the lines of `buf` that hold the needle, or an escape that may hide it"
         hay = buf.lower() if self.ci else buf
-        find, rfind, nd, out = hay.find, buf.rfind, self.needle, set()
+        find, rfind, nd, out, lo = hay.find, buf.rfind, self.needle, [], 0
+        gaps = []  # the stretches of lines without the needle: only there can an escape matter
         i = find(nd)
         while i >= 0:
-            out.add(rfind(b'\n', 0, i) + 1)
-            if (e := buf.find(b'\n', i)) < 0: break
-            i = find(nd, e)
-        for rx in self.esc + ([self.twins] if self.twins and not buf.isascii() else []):
-            out.update(rfind(b'\n', 0, m.start()) + 1 for m in rx.finditer(buf))
-        return sorted(out)
+            out.append(s := rfind(b'\n', 0, i) + 1)
+            if s > lo: gaps.append((lo, s))
+            if (lo := buf.find(b'\n', i) + 1) == 0: lo = len(buf); break
+            i = find(nd, lo)
+        if lo < len(buf): gaps.append((lo, len(buf)))
+        scans = self.esc + ([self.twins] if self.twins and not buf.isascii() else [])
+        out += [rfind(b'\n', 0, m.start()) + 1 for a, b in gaps for rx in scans for m in rx.finditer(buf, a, b)]
+        return sorted(set(out))
 
 def raw_needle(
     pat, # Regex (string or compiled)
