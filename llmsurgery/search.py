@@ -223,7 +223,7 @@ def show_recs(
 # %% ../nbs/06_search.ipynb #902cfc07
 try: import re._parser as _re_parser  # Python 3.11+
 except ImportError: import sre_parse as _re_parser
-_LITERAL, _AT, _GROUP = _re_parser.LITERAL, _re_parser.AT, _re_parser.SUBPATTERN
+_LITERAL, _AT, _GROUP, _BRANCH = _re_parser.LITERAL, _re_parser.AT, _re_parser.SUBPATTERN, _re_parser.BRANCH
 
 _BREAKS = frozenset('"\\{}[],:? \ufffd')  # characters a needle never holds: JSON writes them escaped, or
                                           # `val_txt`/`img_txt` write them between pieces of a line's text
@@ -250,45 +250,57 @@ def _escapes(chars):
     return [re.compile(rb'\\u(?:' + alts + b')')] + [re.compile(rb'\\/')]*('/' in chars)  # literal starts: fast scans
 
 class RawNeedle:
-    "Bytes (`needle`) on every raw line whose text may match, ASCII-lowered if `ci`; `esc` and `twins` find lines to parse anyway"
-    def __init__(self, s:str, ci:bool):
-        self.text, self.ci = s, ci
-        self.needle = (s.lower() if ci else s).encode()
-        chars = {v for c in s for v in ((c, c.lower(), c.upper(), *_CASE_TWINS.get(c.lower(), '')) if ci else (c,))}
+    "Bytes (`needles`) one of which is on every raw line whose text may match, ASCII-lowered if `ci`"
+    def __init__(self, texts:list, ci:bool):
+        self.texts, self.ci = texts, ci
+        self.needles = [(t.lower() if ci else t).encode() for t in texts]
+        chars = {v for t in texts for c in t
+                 for v in ((c, c.lower(), c.upper(), *_CASE_TWINS.get(c.lower(), '')) if ci else (c,))}
         twins = [re.escape(c.encode()) for c in chars if not c.isascii()] if ci else []  # K for k, ...
         self.esc, self.twins = _escapes(chars), re.compile(b'|'.join(twins)) if twins else None
-    def __repr__(self): return f'RawNeedle({self.text!r}, ci={self.ci})'
+    def __repr__(self): return f'RawNeedle({self.texts!r}, ci={self.ci})'
 
     def line_starts(self, buf:bytes)->list:
-        "Sorted offsets of the lines of `buf` that hold the needle, or an escape that may hide it"
+        "Sorted offsets of the lines of `buf` that hold a needle, or an escape that may hide one"
         hay = buf.lower() if self.ci else buf
-        find, rfind, nd, out, lo = hay.find, buf.rfind, self.needle, [], 0
-        gaps = []  # the stretches of lines without the needle: only there can an escape matter
-        i = find(nd)
-        while i >= 0:
-            out.append(s := rfind(b'\n', 0, i) + 1)
+        find, rfind, ends = hay.find, buf.rfind, {}  # ends: {line start: where the next line starts}
+        for nd in self.needles:
+            i = find(nd)
+            while i >= 0:
+                s = rfind(b'\n', 0, i) + 1
+                if (e := buf.find(b'\n', i)) < 0: ends[s] = len(buf); break
+                ends[s] = e + 1
+                i = find(nd, e + 1)
+        gaps, lo = [], 0  # the stretches of lines without a needle: only there can an escape matter
+        for s in sorted(ends):
             if s > lo: gaps.append((lo, s))
-            if (lo := buf.find(b'\n', i) + 1) == 0: lo = len(buf); break
-            i = find(nd, lo)
+            lo = ends[s]
         if lo < len(buf): gaps.append((lo, len(buf)))
         scans = self.esc + ([self.twins] if self.twins and not buf.isascii() else [])
-        out += [rfind(b'\n', 0, m.start()) + 1 for a, b in gaps for rx in scans for m in rx.finditer(buf, a, b)]
-        return sorted(set(out))
+        return sorted({*ends, *(rfind(b'\n', 0, m.start()) + 1 for a, b in gaps for rx in scans
+                                for m in rx.finditer(buf, a, b))})
+
+def _longest(items, ci):
+    "The longest run of parsed regex `items` that can be a needle, or None"
+    out = []
+    _runs(items, ci, out, cur := [])
+    out.append(''.join(cur))
+    low = (lambda s: s.lower()) if ci else (lambda s: s)
+    ok = [r for r in out if r and not set(r) <= _NUMBER and not any(low(r) in low(w) for w in _WRITTEN)]
+    return max(ok, key=lambda r: len(r.encode())) if ok else None
 
 def raw_needle(
     pat, # Regex (string or compiled)
 )->RawNeedle|None:
-    "The longest piece of `pat` every match holds, as a `RawNeedle` to test raw lines with; None if it has none"
+    "The longest piece of `pat` every match holds (one per branch of `a|b`), as a `RawNeedle`; None if it has none"
     rx = re.compile(pat) if isinstance(pat, str) else pat
     if not isinstance(rx.pattern, str): return None
     try: parsed = _re_parser.parse(rx.pattern, rx.flags)
     except Exception: return None  # a private parser: if it ever refuses, search the slow way
-    ci, out = bool(parsed.state.flags & re.IGNORECASE), []
-    _runs(parsed, ci, out, cur := [])
-    out.append(''.join(cur))
-    low = (lambda s: s.lower()) if ci else (lambda s: s)
-    ok = [r for r in out if r and not set(r) <= _NUMBER and not any(low(r) in low(w) for w in _WRITTEN)]
-    return RawNeedle(max(ok, key=lambda r: len(r.encode())), ci) if ok else None
+    ci, items = bool(parsed.state.flags & re.IGNORECASE), list(parsed)
+    alts = items[0][1][1] if len(items) == 1 and items[0][0] is _BRANCH else [items]  # `a|b`: a needle for each
+    texts = [_longest(a, ci) for a in alts]
+    return RawNeedle(texts, ci) if all(texts) else None
 
 # %% ../nbs/06_search.ipynb #8a292596
 def _one_rec(line):
