@@ -7,7 +7,7 @@ __all__ = ['REC_HEAD', 'REC_TAIL', 'match_preview', 'SessHit', 'SessHits', 'sess
            'raw_needle', 'proj_search', 'HistRow', 'PromptHist', 'prompt_hist']
 
 # %% ../nbs/06_search.ipynb #0d9eea37
-import re, sys, html, os, warnings
+import re, sys, html, os, gc, warnings
 import orjson
 from datetime import datetime, date
 from fastcore.basics import AttrDict, patch
@@ -65,8 +65,27 @@ class SessHit:
                  path=None, # The transcript, for hits from `proj_search`
                  sid=None, # The session id, for hits from `proj_search`
                 ):
-        self.i, self.rec, self.txt, self.span, self.recs, self.path, self.sid = i, rec, txt, span, recs, path, sid
-        self.role, self.ts = rec_label(rec), _when(rec)
+        self.i, self.rec, self._txt, self._span, self.recs, self.path, self.sid = i, rec, txt, span, recs, path, sid
+        self._later = None
+    @classmethod
+    def found(cls,
+              i, rec, # As for `SessHit`
+              text:str, # The record's text, which matched
+              a:int, b:int, # Where the first match is in `text`
+              maxlen:int, # About how many characters the preview keeps
+              **kw): # `recs`, `path`, `sid`, as for `SessHit`
+        "A hit whose preview (`match_preview`) is made when first read: of thousands of hits, few are ever shown"
+        h = cls(i, rec, None, None, **kw)
+        h._later = text, a, b, maxlen
+        return h
+    def _made(self):
+        "Make the preview if it is still owed"
+        if self._later is not None: self._txt, self._span = match_preview(*self._later); self._later = None
+        return self
+    txt = property(lambda self: self._made()._txt, doc='One-line preview around the first match')
+    span = property(lambda self: self._made()._span, doc='`(start, end)` of the match in `txt`')
+    role = property(lambda self: rec_label(self.rec), doc="What the record is: 'user', 'assistant', 'tool', ...")
+    ts = property(lambda self: _when(self.rec), doc='Its timestamp to the second, as written (UTC), or empty')
     def __repr__(self):
         src = f'{self.sid[:8]} ' if self.sid else ''
         return f'{src}{self.i:>5} {self.role:<9} {fmt_time(self.ts)} {self.txt}'
@@ -119,7 +138,7 @@ def _search(rx, rs, maxlen, **kw):
     hits = []
     for i, r in enumerate(rs):
         if isinstance(r, dict) and (s := rec_txt(r)) and (m := rx.search(s)):
-            hits.append(SessHit(i, r, *match_preview(s, m.start(), m.end(), maxlen), **kw))
+            hits.append(SessHit.found(i, r, s, m.start(), m.end(), maxlen, **kw))
     return hits
 
 def sess_search(
@@ -323,7 +342,7 @@ def _raw_hits(buf, starts, rx, maxlen, **kw):
         if (j := find(b'\n', s)) < 0: j = len(buf)
         if stub(s, j): k, i = k + 1, j + 1; continue  # a request copy, read as `load_recs(unread=...)` reads it
         if (d := _one_rec(mv[s:j])) is None: return None
-        if (t := rec_txt(d)) and (m := rx.search(t)): hits.append(SessHit(k, Rec(d), *match_preview(t, *m.span(), maxlen), **kw))
+        if (t := rec_txt(d)) and (m := rx.search(t)): hits.append(SessHit.found(k, Rec(d), t, *m.span(), maxlen, **kw))
         k, i = k + 1, j + 1
     return hits
 
@@ -350,9 +369,14 @@ def proj_search(
     rx, hits = re.compile(pat) if isinstance(pat, str) else pat, []
     nd = raw_needle(rx)
     paths = sess_paths(cwd, all_projects=all_projects)
-    for p in tqdm(paths, desc='Searching sessions', delay=progress or 0, disable=progress is None, file=sys.stderr):
-        try: hits += _file_hits(p, rx, nd, maxlen)
-        except OSError as e: warnings.warn(f'{p}: skipped, cannot be read ({e.strerror or e})')
+    collecting = gc.isenabled()
+    gc.disable()  # the records parsed are dropped at once and hold no cycles: no reason to walk them, as `load_recs` does
+    try:
+        for p in tqdm(paths, desc='Searching sessions', delay=progress or 0, disable=progress is None, file=sys.stderr):
+            try: hits += _file_hits(p, rx, nd, maxlen)
+            except OSError as e: warnings.warn(f'{p}: skipped, cannot be read ({e.strerror or e})')
+    finally:
+        if collecting: gc.enable()
     return SessHits(hits)
 
 # %% ../nbs/06_search.ipynb #40a5295f
