@@ -675,6 +675,9 @@ class IndexHit(AttrDict):
             txt, (a, b), maxlen = later
             self['preview'], self['span'] = match_preview(txt, a, b, maxlen)
         return self
+    def __getattr__(self, k):  # one lookup, not `AttrDict`'s two (a preview still owed is made by `__missing__`)
+        try: return self[k]
+        except KeyError: raise AttributeError(k) from None
     def __missing__(self, k):
         if k in _LATER and '_later' in self.__dict__: return self._fill()[k]
         raise KeyError(k)

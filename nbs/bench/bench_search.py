@@ -26,8 +26,7 @@ the end-to-end search exceeds `--target` seconds.
 (`benchutil.session_tree`), beside ripgrep on the same files (`$RG` or PATH; skipped with one line if absent)
 and beside another checkout of the library (`--base`, e.g. /work/main; skipped if not given):
 `proj_search(all_projects=True)` for a word found nowhere, a rare identifier, a common word, the common word
-in any case and a regex; then `SessIndex.search(word, limit=None)` on an index built once (by this checkout,
-shared with `--base`: same schema), fetched (`len`) and with every preview read, beside `rg -i -w`.
+in any case and a regex; then `SessIndex.search(word, limit=None)` on an index each checkout built once, fetched (`len`) and with every preview read, beside `rg -i -w`.
 Each call is timed inside a fresh process, imports and interpreter start left out (`rg`'s wall time,
 its start included, is the reference: a user waits for either); the rounds interleave rg, this checkout
 and the base, so a drift of the machine's speed weighs on all three alike. Each figure is the fastest
@@ -54,9 +53,10 @@ INDEX = ('import time; from llmsurgery.sessindex import SessIndex; ix = SessInde
 
 def child(code, repo, env):
     "Seconds and hits a fresh process with `repo` first on its path reports for `code`"
-    out = subprocess.run([sys.executable, '-c', f'import sys; sys.path.insert(0, {str(repo)!r}); ' + code],
-                         env={**env, 'PYTHONPATH': str(repo)}, capture_output=True, text=True, check=True).stdout
-    t, n = out.split()[-2:]
+    r = subprocess.run([sys.executable, '-c', f'import sys; sys.path.insert(0, {str(repo)!r}); ' + code],
+                       env={**env, 'PYTHONPATH': str(repo)}, capture_output=True, text=True)
+    if r.returncode: raise RuntimeError(f'{repo}: {code}\n{r.stderr[-2000:]}')
+    t, n = r.stdout.split()[-2:]
     return float(t), int(n)
 
 
@@ -82,20 +82,25 @@ def tree_main(a):
           f'for ours and base (no interpreter start), wall time for rg')
     if not RG: print('  ripgrep: skipped (not installed; put rg on PATH or its path in $RG)')
     if not a.base: print('  base: skipped (no --base, a checkout of the code to compare with)')
-    db = str(tmp/'index.sqlite')
-    subprocess.run([sys.executable, '-c', f'import sys; sys.path.insert(0, {str(REPO)!r}); from llmsurgery.sessindex '
-                    f'import SessIndex; SessIndex({db!r}).update(progress=False)'], env=env, check=True)
-    cases = [(name, PROJ.format(pat=pat), [*flags, '-c', pat.removeprefix('(?i)'), str(cfg)])
+    dbs = {}  # an index built by each checkout: their schemas may differ
+    for who, repo in (('ours', REPO), ('base', a.base)):
+        if not repo: continue
+        dbs[who] = db = str(tmp/f'index-{who}.sqlite')
+        subprocess.run([sys.executable, '-c', f'import sys; sys.path.insert(0, {str(repo)!r}); from llmsurgery.sessindex '
+                        f'import SessIndex; SessIndex({db!r}).update(progress=False)'],
+                       env={**env, 'PYTHONPATH': str(repo)}, check=True)
+    cases = [(name, {k: PROJ.format(pat=pat) for k in dbs}, [*flags, '-c', pat.removeprefix('(?i)'), str(cfg)])
              for name, pat, flags in TREE_SEARCHES]
-    cases += [(f'index, every hit{what}', INDEX.format(db=db, pat='timeout', read=read), ['-i', '-w', '-F', '-c', 'timeout', str(cfg)])
+    cases += [(f'index, every hit{what}', {k: INDEX.format(db=db, pat='timeout', read=read) for k, db in dbs.items()},
+               ['-i', '-w', '-F', '-c', 'timeout', str(cfg)])
               for what, read in (('', ''), (', previews read', 'sum(len(h.preview) for h in hs); '))]
     print(f"  {'':34} {'rg':>8} {'ours':>8} {'base':>8}   {'ours/rg':>7} {'base/rg':>7} {'ours/base':>9}   hits")
     for name, code, rg_args in cases:
         best = dict(rg=[], ours=[], base=[])
         for _ in range(a.reps):
             if RG: best['rg'].append(rg_run(rg_args, env))
-            best['ours'].append(child(code, REPO, env))
-            if a.base: best['base'].append(child(code, a.base, env))
+            best['ours'].append(child(code['ours'], REPO, env))
+            if a.base: best['base'].append(child(code['base'], a.base, env))
         t = {k: min(v)[0] if v else None for k, v in best.items()}
         hits = {k: v[0][1] for k, v in best.items() if v}
         if a.base: assert hits['ours'] == hits['base'], (name, hits)
