@@ -756,13 +756,8 @@ _HIT_SQL = ('select m.id, m.session_id, m.uuid, m.i, m.timestamp, m.role, m.text
             'from messages m join files f on f.id = m.file_id left join sessions s on s.session_id = m.session_id')
 
 @patch
-def _candidates(self:SessIndex, query, where, args, limit=None, every=False):
-    "Rows that may hold the pattern, newest first: those FTS `query` finds (`every`: all wanted), or every row with text"
-    if query is not None and every:  # one statement: no batches of ids to send back
-        cur = self.db.execute(f'{_HIT_SQL} where m.id in (select rowid from messages_fts where messages_fts match ?) '
-                              f'{where} order by m.id desc', [query, *args])
-        while rows := cur.fetchmany(1000): yield from rows
-        return
+def _candidates(self:SessIndex, query, where, args, limit=None):
+    "Rows that may hold the pattern, newest first: those FTS `query` finds, or every row with text if it is None"
     if query is None:
         cur = self.db.execute(f"{_HIT_SQL} where m.text != '' {where} order by m.id desc", args)
         while rows := cur.fetchmany(200): yield from rows
@@ -787,8 +782,7 @@ def search(self:SessIndex,
     if regex: rx = re.compile(pattern); find, query = (lambda t: (m := rx.search(t)) and m.span()), None
     else: find, query = word_find(pattern), fts_query(pattern)
     top, total = [], 0  # the newest `limit` matches so far (a heap, oldest on top; all in a list if no limit), how many
-    for mid, sid, uid, i, ts, role, txt, path, cwd, gone, agent, no_main in self._candidates(
-            query, *_filters(project, since), every=not limit):
+    for mid, sid, uid, i, ts, role, txt, path, cwd, gone, agent, no_main in self._candidates(query, *_filters(project, since)):
         if not (m := find(txt)): continue
         total += 1
         key = (ts or '', mid)
