@@ -670,7 +670,7 @@ class IndexHit(AttrDict):
     "A `SessIndex.search` hit: `sid`, `uuid`, `i`, `time`, `role`, `preview`, `span`, `path`, `cwd`, `gone`, `resume`"
     def __repr__(self): return f"{self.sid[:8]} {fmt_time(self.time, secs=False):20} {self.role:<9} {self.preview}"
     def _fill(self):
-        "This hit, its preview made if it was left for later (`_later`: the text, the match, the width)"
+        "This hit, its preview made if it was left for later (`_later`: the text near the match, the match, the width)"
         if (later := self.__dict__.pop('_later', None)) is not None:
             txt, (a, b), maxlen = later
             self['preview'], self['span'] = match_preview(txt, a, b, maxlen)
@@ -770,6 +770,8 @@ def _candidates(self:SessIndex, query, where, args, limit=None):
         batch = min(2*batch, 1000)
 
 # %% ../nbs/15_sessindex.ipynb #fba33748
+from .search import match_window
+
 @patch
 def search(self:SessIndex,
            pattern:str, # Text to find: literal (where it starts a word, any case), or a regex with `regex=True`
@@ -790,7 +792,8 @@ def search(self:SessIndex,
         orphan = bool(agent) and bool(no_main) and not gone
         hit = IndexHit(sid=sid, uuid=uid, i=i, time=ts, role=role, path=path, cwd=cwd,
                        gone=bool(gone), agent=agent, resume=resume_cmd(sid, cwd, bool(gone), orphan))
-        hit._later = txt, m, maxlen  # the preview is made when first read: most of a long list never is
+        part, a, b = match_window(txt, *m, maxlen)
+        hit._later = part, (a, b), maxlen  # the preview is made when first read: most of a long list never is
         if not limit: top.append((key, hit))
         elif len(top) >= limit: heapq.heapreplace(top, (key, hit))
         else: heapq.heappush(top, (key, hit))
