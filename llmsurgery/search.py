@@ -55,7 +55,7 @@ def match_window(
     maxlen:int=160, # As `match_preview` takes it
 )->tuple: # `(part, start, end)`: the part of `s`, and the match's place in it
     "The part of `s` that `match_preview(s, a, b, maxlen)` reads, with the match's place in it"
-    lo = max(0, a - 2*maxlen - 1)  # `match_preview` reads at most 2*maxlen characters on either side, and asks if there are more
+    lo = max(0, a - 2*maxlen - 1)  # a preview reads up to 2*maxlen characters each side, and asks if there are more
     return s[lo:b + 2*maxlen + 1], a - lo, b - lo
 
 # %% ../nbs/06_search.ipynb #ba6017b7
@@ -259,7 +259,7 @@ _BREAKS = frozenset('"\\{}[],:? \ufffd')  # characters a needle never holds: JSO
                                           # `val_txt`/`img_txt` write them between pieces of a line's text
 _NUMBER = frozenset('+-.0123456789eE')  # `val_txt` rewrites a number (`1E5` is `100000.0`): no needle of these alone
 _WRITTEN = ('-Infinity', 'KB')  # words `val_txt` and `img_txt` write that need not be on the line
-_CASE_TWINS = {'i': '\u0130\u0131', 'k': '\u212a', 's': '\u017f'}  # ASCII letters `re` matches, case ignored, with a non-ASCII one
+_CASE_TWINS = {'i': '\u0130\u0131', 'k': '\u212a', 's': '\u017f'}  # ASCII letters `re.I` matches with a non-ASCII one
 
 def _plain(c, ci):
     "Can character `c` be in a needle (ASCII only if the case is ignored)?"
@@ -333,40 +333,40 @@ def raw_needle(
     return RawNeedle(texts, ci) if all(texts) else None
 
 # %% ../nbs/06_search.ipynb #8a292596
-def _one_rec(line):
-    "The record on raw `line` if it is one JSON object `orjson` reads, else None"
-    try: d = orjson.loads(line)
-    except orjson.JSONDecodeError: return None
-    return d if type(d) is dict else None
-
 _REQUEST_HEADS = tuple(stub_lines(REQUEST_TYPES))  # how a line of a request copy starts
 
 def _raw_hits(buf, starts, rx, maxlen, **kw):
     "`SessHit`s of transcript bytes `buf` on the lines at `starts`, or None if a line up to the last is not one object"
-    mv, find, hits, k, i = memoryview(buf), buf.find, [], 0, 0
-    stub = lambda i, j: buf.startswith(_REQUEST_HEADS, i) and buf[j-1] == 125 and find(b'}{', i, j) < 0  # 125: `}`
-    for s in starts:
-        while i < s:  # the lines before: counted, so each hit keeps its index among the file's records
-            j = find(b'\n', i)
-            if not stub(i, j) and _one_rec(mv[i:j]) is None: return None
+    mv, find, starts_with, loads, heads = memoryview(buf), buf.find, buf.startswith, orjson.loads, _REQUEST_HEADS
+    hits, k, i = [], 0, 0
+    try:
+        for s in starts:
+            while i < s:  # the lines before: counted, so each hit keeps its index among the file's records
+                j = find(b'\n', i)
+                if not (starts_with(heads, i) and buf[j-1] == 125 and find(b'}{', i, j) < 0):  # 125: `}`
+                    if type(loads(mv[i:j])) is not dict: return None
+                k, i = k + 1, j + 1
+            if (j := find(b'\n', s)) < 0: j = len(buf)
+            if starts_with(heads, s) and buf[j-1] == 125 and find(b'}{', s, j) < 0:  # a request copy, read as
+                k, i = k + 1, j + 1; continue                                         # `load_recs(unread=...)` reads it
+            if type(d := loads(mv[s:j])) is not dict: return None
+            if (t := rec_txt(d)) and (m := rx.search(t)):
+                hits.append(SessHit.found(k, Rec(d), t, *m.span(), maxlen, **kw))
             k, i = k + 1, j + 1
-        if (j := find(b'\n', s)) < 0: j = len(buf)
-        if stub(s, j): k, i = k + 1, j + 1; continue  # a request copy, read as `load_recs(unread=...)` reads it
-        if (d := _one_rec(mv[s:j])) is None: return None
-        if (t := rec_txt(d)) and (m := rx.search(t)): hits.append(SessHit.found(k, Rec(d), t, *m.span(), maxlen, **kw))
-        k, i = k + 1, j + 1
+    except orjson.JSONDecodeError: return None
     return hits
 
 # %% ../nbs/06_search.ipynb #c0411094
 def _file_hits(path, rx, nd, maxlen, bare=False):
-    "Hits of compiled `rx` in transcript `path` (one `sess_info` lists unless `bare`), tried line by line with `nd` first"
+    "Hits of compiled `rx` in transcript `path` (if `sess_info` lists it, or `bare`), raw lines tried with `nd` first"
     sid, buf = path.stem, None
     if nd is not None:
         with open(path, 'rb') as f: buf = f.read()
         if not (starts := nd.line_starts(buf)): return []  # nothing on any line: no need to ask if it is listed
     if not bare and sess_info(path) is None: return []
     if buf is not None and (hits := _raw_hits(buf, starts, rx, maxlen, path=path, sid=sid)) is not None: return hits
-    return _search(rx, load_recs(path, unread=REQUEST_TYPES), maxlen, path=path, sid=sid)  # the request copies hold no text `rec_txt` reads
+    # the request copies hold no text `rec_txt` reads
+    return _search(rx, load_recs(path, unread=REQUEST_TYPES), maxlen, path=path, sid=sid)
 
 def proj_search(
     pat, # Regex (string or compiled) to find in the records' text
@@ -381,7 +381,7 @@ def proj_search(
     nd = raw_needle(rx)
     paths = sess_paths(cwd, all_projects=all_projects)
     collecting = gc.isenabled()
-    gc.disable()  # the records parsed are dropped at once and hold no cycles: no reason to walk them, as `load_recs` does
+    gc.disable()  # the records parsed are dropped at once, and hold no cycles: as in `load_recs`, nothing to walk
     try:
         for p in tqdm(paths, desc='Searching sessions', delay=progress or 0, disable=progress is None, file=sys.stderr):
             try: hits += _file_hits(p, rx, nd, maxlen)
