@@ -1001,7 +1001,7 @@ def refresh_folder(
     opts:dict, # What else the outputs depend on (options, the library's version): a change rewrites them all
     extra=None, # `extra(src)`: more files the output of `src` reads (its subagents' transcripts)
 )->AttrDict: # `written`, `kept` (unchanged) and `refused` (edited since) outputs
-    "Bring the outputs of `srcs` in `folder` up to date, skipping each whose transcript is as it was when it was written"
+    "Bring the outputs of `srcs` in `folder` up to date, skipping each whose transcript is as when its output was made"
     folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
     try: cache = json.loads((folder/REFRESH_CACHE).read_text())
     except (OSError, ValueError): cache = {}
@@ -1012,7 +1012,7 @@ def refresh_folder(
         old = cache.get(str(src))
         if isinstance(old, dict) and old.get('state') == state and (folder/str(old.get('out'))).is_file():
             out.kept.append(folder/old['out']); continue
-        mine = isinstance(old, dict) and file_state(folder/str(old.get('out'))) == old.get('made')  # as written: unedited
+        mine = isinstance(old, dict) and file_state(folder/str(old.get('out'))) == old.get('made')  # unedited
         try: p = Path(write(src, folder, mine))
         except FileExistsError: out.refused.append(src); continue
         cache[str(src)] = dict(state=state, out=p.name, made=file_state(p))
@@ -1032,5 +1032,6 @@ def sess2nb_dir(
     from llmsurgery import __version__
     from llmsurgery.sessions import list_sessions
     srcs = [s.path for s in list_sessions(cwd, all_projects=all_projects)]
-    return refresh_folder(folder, srcs, lambda src, d, force: export_sess_nb(str(src), d, mx=mx, force=force, history=history).path,
+    write = lambda src, d, force: export_sess_nb(str(src), d, mx=mx, force=force, history=history).path
+    return refresh_folder(folder, srcs, write,
                           dict(kind='ipynb', mx=mx, history=history, version=__version__))
