@@ -4,10 +4,10 @@
 
 # %% auto #0
 __all__ = ['KINDS', 'sprompt', 'snote', 'sraw', 'THINK_OPEN', 'THINK_CLOSE', 'TOOL_INFO', 'MAP_KEY', 'CALL_MARK', 'REPLY_OPEN',
-           'USER_HDR', 'REPLY_HDR', 'Attachment', 'Atts', 'as_atts', 'DlgMsg', 'Dialog', 'fold_think', 'unfold_think',
-           'chat2dlg', 'dlg2chat', 'dlg2msgs', 'tool_block', 'fmt2hist', 'DlgView', 'label_calls', 'unlabel_calls',
-           'DlgMsgs', 'raw_line', 'write_ipynb', 'read_ipynb', 'dlg_thread', 'conv2dlg', 'sess2dlg', 'dlg2recs',
-           'dlg2sess', 'export_sess_nb', 'sess2nb']
+           'USER_HDR', 'REPLY_HDR', 'REFRESH_CACHE', 'Attachment', 'Atts', 'as_atts', 'DlgMsg', 'Dialog', 'fold_think',
+           'unfold_think', 'chat2dlg', 'dlg2chat', 'dlg2msgs', 'tool_block', 'fmt2hist', 'DlgView', 'label_calls',
+           'unlabel_calls', 'DlgMsgs', 'raw_line', 'write_ipynb', 'read_ipynb', 'dlg_thread', 'conv2dlg', 'sess2dlg',
+           'dlg2recs', 'dlg2sess', 'export_sess_nb', 'sess2nb', 'file_state', 'refresh_folder', 'sess2nb_dir']
 
 # %% ../nbs/08_dialog.ipynb #58d04b90
 import base64, hashlib, html, json, os, re
@@ -998,3 +998,54 @@ def sess2nb(
 )->Path: # The notebook written
     "Write the dialog of a session as a Jupyter notebook, as `export_sess_nb` does; returns its path"
     return export_sess_nb(session, out, cwd, **kwargs).path
+
+# %% ../nbs/08_dialog.ipynb #deaa1ad8
+REFRESH_CACHE = '.llmsurgery-refresh.json'  # beside the outputs: each transcript's state when its output was written
+
+def file_state(p)->list|None: # A file
+    "`[size, mtime_ns, inode]` of `p`, or None if it is gone: what changes when a transcript is written or replaced"
+    try: st = os.stat(p)
+    except OSError: return None
+    return [st.st_size, st.st_mtime_ns, st.st_ino]
+
+def refresh_folder(
+    folder, # Where the outputs go (made if need be), and the cache with them
+    srcs, # Transcripts to write an output of
+    write, # `write(src, folder, force)` writes the output of `src`, replacing one if `force`, and returns its path
+    opts:dict, # What else the outputs depend on (options, the library's version): a change rewrites them all
+    extra=None, # `extra(src)`: more files the output of `src` reads (its subagents' transcripts)
+)->AttrDict: # `written`, `kept` (unchanged) and `refused` (edited since) outputs
+    "Bring the outputs of `srcs` in `folder` up to date, skipping each whose transcript is as when its output was made"
+    folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
+    try: cache = json.loads((folder/REFRESH_CACHE).read_text())
+    except (OSError, ValueError): cache = {}
+    if not isinstance(cache, dict): cache = {}
+    out = AttrDict(written=[], kept=[], refused=[])
+    for src in map(Path, srcs):
+        state = dict(files={str(f): file_state(f) for f in [src, *(extra(src) if extra else [])]}, opts=opts)
+        old = cache.get(str(src))
+        if isinstance(old, dict) and old.get('state') == state and (folder/str(old.get('out'))).is_file():
+            out.kept.append(folder/old['out']); continue
+        mine = isinstance(old, dict) and file_state(folder/str(old.get('out'))) == old.get('made')  # unedited
+        try: p = Path(write(src, folder, mine))
+        except FileExistsError: out.refused.append(src); continue
+        cache[str(src)] = dict(state=state, out=p.name, made=file_state(p))
+        out.written.append(p)
+    atomic_write(folder/REFRESH_CACHE, json.dumps(cache, indent=1).encode())
+    return out
+
+# %% ../nbs/08_dialog.ipynb #b895e58d
+def sess2nb_dir(
+    folder, # Where the notebooks go, `<session id>.ipynb` each
+    cwd=None, # Project directory; the current directory if None
+    all_projects:bool=False, # The sessions of every project instead?
+    mx:int|None=2000, # Longest tool input string or result shown; None keeps everything
+    history:bool=False, # The conversation before each compaction too
+)->AttrDict: # `written`, `kept` and `refused` notebooks, as `refresh_folder` gives them
+    "Write the notebook of every session of a project (or of all) into `folder`, skipping the sessions unchanged since"
+    from llmsurgery import __version__
+    from llmsurgery.sessions import list_sessions
+    srcs = [s.path for s in list_sessions(cwd, all_projects=all_projects)]
+    write = lambda src, d, force: export_sess_nb(str(src), d, mx=mx, force=force, history=history).path
+    return refresh_folder(folder, srcs, write,
+                          dict(kind='ipynb', mx=mx, history=history, version=__version__))

@@ -119,7 +119,7 @@ def _parse(lines, lno, out, bad, torn_ok=False, mended=None, plain=False):
         else: bad.append(lno+i+1)
 
 # %% ../nbs/01_read.ipynb #a7d50df6
-def _stub_lines(types):
+def stub_lines(types):
     "`{head: stub}`: how a whole line of each record type in `types` starts, and the line that stands for it"
     return {('{"type":%s,' % json.dumps(t)).encode(): ('{"type":%s}' % json.dumps(t)).encode() for t in types}
 
@@ -131,7 +131,7 @@ def _read_blocks(f, size, stubs=None):
         mv, find, starts = memoryview(buf), buf.find, buf.startswith
         ls = [b''.join([*part, buf[:i]]) if part else mv[:i]]
         i += 1
-        while (j := find(b'\n', i)) >= 0:  # a whole record of an unread type (`_stub_lines`) is read as its stub
+        while (j := find(b'\n', i)) >= 0:  # a whole record of an unread type (`stub_lines`) is read as its stub
             if heads and starts(heads, i) and buf[j-1] == 125 and find(b'}{', i, j) < 0:  # 125: `}`
                 ls.append(stubs[next(h for h in heads if starts(h, i))])
             else: ls.append(mv[i:j])
@@ -165,7 +165,7 @@ def _load(path, block_bytes, each=None, unread=(), plain=False):
     gc.disable()
     try:
         with open(path, 'rb') as f:
-            for ls, tail in _read_blocks(f, block_bytes, _stub_lines(unread) if unread else None):
+            for ls, tail in _read_blocks(f, block_bytes, stub_lines(unread) if unread else None):
                 if each is None: _parse(ls, lno, out, bad, tail, mended, plain)
                 else: got = []; _parse(ls, lno, got, bad, tail, mended); out += each(got)
                 lno += len(ls)

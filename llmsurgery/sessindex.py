@@ -685,9 +685,33 @@ def word_find(pattern:str): # Literal text to find
     return find
 
 # %% ../nbs/15_sessindex.ipynb #31aa0d46
+_LATER = frozenset({'preview', 'span'})  # the fields a hit makes when first read
+
 class IndexHit(AttrDict):
     "A `SessIndex.search` hit: `sid`, `uuid`, `i`, `time`, `role`, `preview`, `span`, `path`, `cwd`, `gone`, `resume`"
     def __repr__(self): return f"{self.sid[:8]} {fmt_time(self.time, secs=False):20} {self.role:<9} {self.preview}"
+    def _fill(self):
+        "This hit, its preview made if it was left for later (`_later`: the text near the match, the match, the width)"
+        if (later := self.__dict__.pop('_later', None)) is not None:
+            txt, (a, b), maxlen = later
+            self['preview'], self['span'] = match_preview(txt, a, b, maxlen)
+        return self
+    def __getattr__(self, k):  # one lookup, not `AttrDict`'s two (a preview still owed is made by `__missing__`)
+        try: return self[k]
+        except KeyError: raise AttributeError(k) from None
+    def __missing__(self, k):
+        if k in _LATER and '_later' in self.__dict__: return self._fill()[k]
+        raise KeyError(k)
+    def __contains__(self, k): return dict.__contains__(self._fill() if k in _LATER else self, k)
+    def get(self, k, default=None): return dict.get(self._fill() if k in _LATER else self, k, default)
+    def __iter__(self): return dict.__iter__(self._fill())
+    def __len__(self): return dict.__len__(self._fill())
+    def keys(self): return dict.keys(self._fill())
+    def items(self): return dict.items(self._fill())
+    def values(self): return dict.values(self._fill())
+    def __eq__(self, o): return dict.__eq__(self._fill(), o._fill() if isinstance(o, IndexHit) else o)
+    __hash__ = None
+    def copy(self): return IndexHit(self._fill())
 
 RESUME_CMDS = {'claude': 'claude --resume {sid}', 'codex': 'codex resume {sid}'}  # each agent's resume command
 ARCHIVED = ('claude',)  # the agents whose deleted sessions `sess_archive --restore` brings back (`15a_archive`)
@@ -772,6 +796,8 @@ def _candidates(self:SessIndex, query, where, args, limit=None):
         batch = min(2*batch, 1000)
 
 # %% ../nbs/15_sessindex.ipynb #fba33748
+from .search import match_window
+
 @patch
 def search(self:SessIndex,
            pattern:str, # Text to find: literal (where it starts a word, any case), or a regex with `regex=True`
@@ -783,19 +809,22 @@ def search(self:SessIndex,
     "Rows of every indexed session whose text holds `pattern`, newest first, each with how to resume its session; `.total` counts them all"
     if regex: rx = re.compile(pattern); find, query = (lambda t: (m := rx.search(t)) and m.span()), None
     else: find, query = word_find(pattern), fts_query(pattern)
-    top, total = [], 0  # the newest `limit` matches so far (a heap, oldest on top), and how many matched in all
+    top, total = [], 0  # the newest `limit` matches so far (a heap, oldest on top; all in a list if no limit), how many
     for mid, sid, uid, i, ts, role, txt, path, cwd, gone, agent, no_main in self._candidates(query, *_filters(project, since)):
         if not (m := find(txt)): continue
         total += 1
         key = (ts or '', mid)
         if limit and len(top) >= limit and key <= top[0][0]: continue
-        pv, span = match_preview(txt, *m, maxlen)
         orphan = bool(agent) and bool(no_main) and not gone
-        hit = IndexHit(sid=sid, uuid=uid, i=i, time=ts, role=role, preview=pv, span=span, path=path, cwd=cwd,
+        hit = IndexHit(sid=sid, uuid=uid, i=i, time=ts, role=role, path=path, cwd=cwd,
                        gone=bool(gone), agent=agent, resume=resume_cmd(sid, cwd, bool(gone), orphan))
-        if limit and len(top) >= limit: heapq.heapreplace(top, (key, hit))
+        part, a, b = match_window(txt, *m, maxlen)
+        hit._later = part, (a, b), maxlen  # the preview is made when first read: most of a long list never is
+        if not limit: top.append((key, hit))
+        elif len(top) >= limit: heapq.heapreplace(top, (key, hit))
         else: heapq.heappush(top, (key, hit))
-    hits = IndexHits(h for _, h in sorted(top, key=itemgetter(0), reverse=True))
+    top.sort(key=itemgetter(0), reverse=True)
+    hits = IndexHits(map(itemgetter(1), top))
     hits.total = total
     return hits
 

@@ -4,9 +4,9 @@
 
 # %% auto #0
 __all__ = ['NO_PROMPT', 'LS_COLS', 'SESS_INDEX', 'MIN_LS_WIDTH', 'SINCE_FORMS', 'LINEAGE_MARK', 'SessInfo', 'sess_info',
-           'Sessions', 'home_short', 'cut_left', 'sess_index_entries', 'worktree_dirs', 'list_sessions', 'lineages',
-           'sess_lineage', 'since_time', 'in_project', 'id_chars', 'sess_ls', 'sess_by_name', 'sess_by_title',
-           'transcript_path', 'transcript_problem', 'resolve_session', 'sess_src', 'resume_line']
+           'Sessions', 'home_short', 'cut_left', 'sess_index_entries', 'worktree_dirs', 'sess_paths', 'list_sessions',
+           'lineages', 'sess_lineage', 'since_time', 'in_project', 'id_chars', 'sess_ls', 'sess_by_name',
+           'sess_by_title', 'transcript_path', 'transcript_problem', 'resolve_session', 'sess_src', 'resume_line']
 
 # %% ../nbs/01a_sessions.ipynb #10da2244
 import copy, os, re, json, shlex, subprocess, warnings
@@ -228,18 +228,24 @@ def worktree_dirs(cwd=None): # Project directory; the current directory if None
     own = set(proj_dirs(cwd))
     return L(list(dict.fromkeys(d for w in wts for d in proj_dirs(w) if d not in own)))
 
+# %% ../nbs/01a_sessions.ipynb #92806db1
+def sess_paths(cwd=None,                # Project directory (and its git worktrees); the current directory if None
+               all_projects:bool=False): # The transcripts of every project instead?
+    "The transcripts `list_sessions` looks at, newest first: one per session id, the newest copy, none leading outside"
+    newest = {}
+    for d in (all_proj_dirs() if all_projects else dict.fromkeys([*proj_dirs(cwd), *worktree_dirs(cwd)])):
+        warn_unreadable(d)
+        for f, m in sess_files(d).items():
+            if (f.stem not in newest or m > newest[f.stem][0]) and not leads_outside(f): newest[f.stem] = (m, f)
+    return [f for m, f in sorted(newest.values(), key=lambda mf: (-mf[0], mf[1].stem))]
+
 # %% ../nbs/01a_sessions.ipynb #fe7824d2
 def list_sessions(cwd=None,                # Project directory (and its git worktrees); the current directory if None
                   all_projects:bool=False, # List the sessions of every project instead?
                   limit:int=None,          # Keep only the newest `limit` rows
                   bare:bool=False):        # Also transcripts with no prompt, which Claude Code's picker hides
     "Sessions of the project at `cwd`, newest first, as `SessInfo` rows"
-    newest = {}
-    for d in (all_proj_dirs() if all_projects else dict.fromkeys([*proj_dirs(cwd), *worktree_dirs(cwd)])):
-        warn_unreadable(d)
-        for f, m in sess_files(d).items():
-            if (f.stem not in newest or m > newest[f.stem][0]) and not leads_outside(f): newest[f.stem] = (m, f)
-    rows = [r for _, f in newest.values() if (r := sess_info(f, bare))]
+    rows = [r for f in sess_paths(cwd, all_projects) if (r := sess_info(f, bare))]
     idx = {d: sess_index_entries(d) for d in {r.path.parent for r in rows if r.cwd is None}}
     for r in rows:
         if r.cwd is None and isinstance(pp := idx[r.path.parent].get(r.sid, {}).get('projectPath'), str): r.cwd = pp

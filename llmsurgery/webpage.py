@@ -8,7 +8,8 @@ __all__ = ['CONTROLS', 'SGR', 'SAFE_LINK', 'LINK_REL', 'MD', 'MD_MISSING', 'IMG_
            'md_html', 'img_html', 'json_chunks', 'json_head', 'result_html', 'call_html', 'Page', 'mk_page',
            'boundary_html', 'text_of', 'line_gist', 'said_html', 'conv_html', 'sidechains', 'in_file_order',
            'agent_recs', 'agent_html', 'eras', 'history_html', 'wf_html', 'page_html', 'doc_html', 'parts_text',
-           'chat_html', 'conv_page', 'conv_file_html', 'sess2html', 'chromium', 'frame_eval', 'measure_width']
+           'chat_html', 'conv_page', 'conv_file_html', 'sess2html', 'sess2html_dir', 'chromium', 'frame_eval',
+           'measure_width']
 
 # %% ../nbs/17_webpage.ipynb #b1487be1
 import re, html, json, shutil, subprocess, tempfile
@@ -714,6 +715,22 @@ def _write_page(page, name, out, force):
                               'replace it with force, or write elsewhere')
     atomic_write(dest, page.encode())
     return dest
+
+# %% ../nbs/17_webpage.ipynb #3ee9d761
+def sess2html_dir(
+    folder, # Where the pages go, `<session id>.html` each
+    cwd=None, # Project directory; the current directory if None
+    all_projects:bool=False, # The sessions of every project instead?
+    mx:int|None=20_000, # Longest tool input or result text shown; None shows everything
+    redact:bool=False, # Replace secrets (and the user's name in home paths) with placeholders first
+)->AttrDict: # `written`, `kept` and `refused` pages, as `refresh_folder` gives them
+    "Write the page of every session of a project (or of all) into `folder`, skipping the sessions unchanged since"
+    from llmsurgery import __version__
+    from llmsurgery.dialog import refresh_folder
+    from llmsurgery.sessions import list_sessions
+    srcs = [s.path for s in list_sessions(cwd, all_projects=all_projects)]
+    return refresh_folder(folder, srcs, lambda src, d, force: sess2html(str(src), d, mx=mx, redact=redact, force=force),
+                          dict(kind='html', mx=mx, redact=redact, version=__version__), extra=agent_files)
 
 # %% ../nbs/17_webpage.ipynb #700a12bd
 CHROMIUM_FLAGS = ('--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',

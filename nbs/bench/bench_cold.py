@@ -59,7 +59,7 @@ def py(code, repo=REPO): return [sys.executable, '-c', f'import sys; sys.path.in
 
 NEW = ('from llmsurgery.search import proj_search; '
        'print(len(proj_search({pat!r}, all_projects=True, progress=None)))')
-FLOOR = ('from llmsurgery.paths import list_sessions; from llmsurgery.read import load_recs; '
+FLOOR = ('from llmsurgery.sessions import list_sessions; from llmsurgery.read import load_recs; '
          'print(sum(len(load_recs(s.path)) for s in list_sessions(all_projects=True)))')
 INDEX_ALL = ('from llmsurgery.sessindex import SessIndex; ix = SessIndex({db!r}); '
              'print(len(ix.search({pat!r}, limit=None)))')
