@@ -7,7 +7,7 @@ __all__ = ['KINDS', 'sprompt', 'snote', 'sraw', 'THINK_OPEN', 'THINK_CLOSE', 'TO
            'USER_HDR', 'REPLY_HDR', 'REFRESH_CACHE', 'Attachment', 'Atts', 'as_atts', 'DlgMsg', 'Dialog', 'fold_think',
            'unfold_think', 'chat2dlg', 'dlg2chat', 'dlg2msgs', 'tool_block', 'fmt2hist', 'DlgView', 'label_calls',
            'unlabel_calls', 'DlgMsgs', 'raw_line', 'write_ipynb', 'read_ipynb', 'dlg_thread', 'conv2dlg', 'sess2dlg',
-           'dlg2recs', 'dlg2sess', 'export_sess_nb', 'sess2nb', 'file_state', 'refresh_folder', 'sess2nb_dir']
+           'dlg2recs', 'dlg2sess', 'export_sess_nb', 'sess2nb', 'file_stamp', 'refresh_folder', 'sess2nb_dir']
 
 # %% ../nbs/08_dialog.ipynb #58d04b90
 import base64, hashlib, html, json, os, re
@@ -1002,7 +1002,7 @@ def sess2nb(
 # %% ../nbs/08_dialog.ipynb #deaa1ad8
 REFRESH_CACHE = '.llmsurgery-refresh.json'  # beside the outputs: each transcript's state when its output was written
 
-def file_state(p)->list|None: # A file
+def file_stamp(p)->list|None: # A file
     "`[size, mtime_ns, inode]` of `p`, or None if it is gone: what changes when a transcript is written or replaced"
     try: st = os.stat(p)
     except OSError: return None
@@ -1022,14 +1022,14 @@ def refresh_folder(
     if not isinstance(cache, dict): cache = {}
     out = AttrDict(written=[], kept=[], refused=[])
     for src in map(Path, srcs):
-        state = dict(files={str(f): file_state(f) for f in [src, *(extra(src) if extra else [])]}, opts=opts)
+        state = dict(files={str(f): file_stamp(f) for f in [src, *(extra(src) if extra else [])]}, opts=opts)
         old = cache.get(str(src))
         if isinstance(old, dict) and old.get('state') == state and (folder/str(old.get('out'))).is_file():
             out.kept.append(folder/old['out']); continue
-        mine = isinstance(old, dict) and file_state(folder/str(old.get('out'))) == old.get('made')  # unedited
+        mine = isinstance(old, dict) and file_stamp(folder/str(old.get('out'))) == old.get('made')  # unedited
         try: p = Path(write(src, folder, mine))
         except FileExistsError: out.refused.append(src); continue
-        cache[str(src)] = dict(state=state, out=p.name, made=file_state(p))
+        cache[str(src)] = dict(state=state, out=p.name, made=file_stamp(p))
         out.written.append(p)
     atomic_write(folder/REFRESH_CACHE, json.dumps(cache, indent=1).encode())
     return out
