@@ -778,7 +778,7 @@ def _filters(project, since):
 
 # %% ../nbs/15_sessindex.ipynb #6ffc1df8
 _HIT_SQL = ('select m.id, m.session_id, m.uuid, m.i, m.timestamp, m.role, m.text, f.path, s.cwd, f.gone, m.agent_id, '
-            's.path is null or s.gone '
+            "s.path is null or s.gone, coalesce(s.agent, 'claude') "
             'from messages m join files f on f.id = m.file_id left join sessions s on s.session_id = m.session_id')
 
 @patch
@@ -810,14 +810,14 @@ def search(self:SessIndex,
     if regex: rx = re.compile(pattern); find, query = (lambda t: (m := rx.search(t)) and m.span()), None
     else: find, query = word_find(pattern), fts_query(pattern)
     top, total = [], 0  # the newest `limit` matches so far (a heap, oldest on top; all in a list if no limit), how many
-    for mid, sid, uid, i, ts, role, txt, path, cwd, gone, agent, no_main in self._candidates(query, *_filters(project, since)):
+    for mid, sid, uid, i, ts, role, txt, path, cwd, gone, agent, no_main, by in self._candidates(query, *_filters(project, since)):
         if not (m := find(txt)): continue
         total += 1
         key = (ts or '', mid)
         if limit and len(top) >= limit and key <= top[0][0]: continue
         orphan = bool(agent) and bool(no_main) and not gone
         hit = IndexHit(sid=sid, uuid=uid, i=i, time=ts, role=role, path=path, cwd=cwd,
-                       gone=bool(gone), agent=agent, resume=resume_cmd(sid, cwd, bool(gone), orphan))
+                       gone=bool(gone), agent=agent, resume=resume_cmd(sid, cwd, bool(gone), orphan, by))
         part, a, b = match_window(txt, *m, maxlen)
         hit._later = part, (a, b), maxlen  # the preview is made when first read: most of a long list never is
         if not limit: top.append((key, hit))
