@@ -702,7 +702,9 @@ def _render(recs, strats, tools, keep_tags, meta, sidechains):
 # %% ../nbs/07_tools.ipynb #b0d2f4a6
 def _msg_recs(msgs):
     "Canonical messages `msgs` as the minimal records `_render` reads; a labelled (injected) message is `isMeta`"
-    def part(b): return dict(b, tool_use_id=b.get('id')) if isinstance(b, dict) and b.get('type') == 'tool_result' else b
+    def part(b):
+        is_res = isinstance(b, dict) and b.get('type') == 'tool_result'
+        return dict(b, tool_use_id=b.get('id')) if is_res else b
     return [dict(type='assistant' if m.role == 'assistant' else 'user', isMeta=bool(m.meta.get('label')),
                  message=dict(role=m.role, content=[part(b) for b in m.content])) for m in msgs]
 
