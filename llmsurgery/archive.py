@@ -227,7 +227,7 @@ def _session_rels(rows, agent, sid, cwd):
     "The archived files of `agent`'s session `sid`: its main file's, then those under its folder"
     mains = [r for r in rows if (m := _main_of(r)) and m[:2] == (agent, sid)]
     if not mains: raise FileNotFoundError(f'no session {sid!r} in the archive')
-    if len(mains) > 1 and ARCHIVES[agent].refile is None: mains = [max(mains, key=lambda r: rows[r]['archived_at'])]
+    if len(mains) > 1 and ARCHIVES[agent].refile is None: mains = [max(mains, key=lambda r: (rows[r]['gone_at'] is None, rows[r]['archived_at']))]
     if len(mains) > 1 and cwd is None:
         raise ValueError(f'session {sid!r} is archived in {len(mains)} project folders ({", ".join(mains)}): '
                          'pass cwd to choose')
