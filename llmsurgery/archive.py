@@ -378,19 +378,19 @@ def archive_report(dest, # Archive folder
     cfg, db = Path(cfg or claude_dir()), _manifest(dest, create=False)
     try: rows = {r['rel']: r for r in db.execute('select * from files')}
     finally: db.close()
-    here = {m[:2] for r in archive_sources(cfg, homes) if (m := _main_of(r))}
+    here = {m for r in archive_sources(cfg, homes) if (m := _main_of(r))}   # (agent, session id, project folder)
     latest = {}
     for r in sorted(rows, key=lambda r: rows[r]['archived_at']):
-        if (m := _main_of(r)) and m[:2] not in here: latest[m[:2]] = (r, m[2])
+        if (m := _main_of(r)) and m not in here: latest[m] = r
     only = L(AttrDict(agent=a, sid=s, project=proj, size=rows[r]['size'], archived_at=rows[r]['archived_at'],
-                      gone_at=rows[r]['gone_at']) for (a, s), (r, proj) in sorted(latest.items(), key=lambda x: x[0][::-1]))
+                      gone_at=rows[r]['gone_at']) for (a, s, proj), r in sorted(latest.items(), key=lambda x: x[1]))
     hp = cfg/'history.jsonl'
     if not hp.exists() and 'history.jsonl' in rows:
         hp = Path(tempfile.mkdtemp())/'history.jsonl'
         h = rows['history.jsonl']
         atomic_write(hp, _read_gz(_gz_path(dest, 'history.jsonl'), h['size'], h['sha256'], 'history.jsonl'))
     ph = prompt_hist(path=hp) if hp.exists() else L()
-    ids = {s for r in rows if (m := _main_of(r)) and m[0] == CLAUDE for s in [m[1]]} | {s for a, s in here if a == CLAUDE}
+    ids = {m[1] for m in [*map(_main_of, rows), *here] if m and m[0] == CLAUDE}
     lost = ph.filter(lambda h: h.sid and h.sid not in ids)
     return AttrDict(only_archived=only, lost_prompts=lost, no_sid=len(ph.filter(lambda h: not h.sid)),
                     forecast=cleanup_forecast(dest, cfg))
