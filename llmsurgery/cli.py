@@ -401,7 +401,8 @@ import shlex
 def _archive_text(dest, report):
     "What `sess_archive` prints after archiving into `dest`"
     run = archive_sessions(dest)
-    by = '; '.join(f'{a}: ' + (', '.join(f'{v} {k}' for k, v in c.items() if v) or 'none') for a, c in run.agents.items())
+    found = lambda c: ', '.join(f'{v} {k}' for k, v in c.items() if v) or 'none'
+    by = '; '.join(f'{a}: {found(c)}' for a, c in run.agents.items())
     res = f"Archived into {dest}: " + ', '.join(f'{run[k]} {k}' for k in ARCHIVE_KINDS) + f' ({by})'
     if not report: return res
     rep = archive_report(dest)
@@ -431,7 +432,7 @@ def sess_archive_cli(
     install_hook:bool=False, # Also add a Claude Code hook to settings.json that archives each session into DEST as it goes
     uninstall_hook:bool=False, # Remove that hook (only ours) from settings.json instead of archiving
 )->str: # What was done (printed instead when run as a command)
-    "Keep a compressed, checksummed copy of every Claude Code transcript, the prompt history and every Codex rollout, or restore one"
+    "Keep a compressed, checksummed copy of every Claude Code and Codex session and the prompt history, or restore one"
     if uninstall_hook: return shown(sess_archive_cli, _hook_text(remove_archive_hook(), 'removed'))
     if install_hook:
         text = _archive_text(dest, report)
