@@ -66,8 +66,8 @@ def codex_session_rel(rel:str # A path under a CODEX_HOME, `/`-separated
 ARCHIVES = {
     'claude': AttrDict(area='', home=claude_dir, keep=('projects', 'history.jsonl'), session=claude_session_rel,
                        refile=claude_refile, cwd=lambda p: getattr(sess_info(p, bare=True), 'cwd', None)),
-    'codex': AttrDict(area='codex', home=codex_home, keep=('sessions', 'archived_sessions'), session=codex_session_rel,
-                      refile=None, cwd=lambda p: rollout_meta(p).get('cwd'))}  # what `15a_archive` keeps of each agent
+    'codex': AttrDict(area='codex', home=codex_home, keep=('sessions', 'archived_sessions', 'history.jsonl'),
+                      session=codex_session_rel, refile=None, cwd=lambda p: rollout_meta(p).get('cwd'))}  # what `15a_archive` keeps of each agent
 
 # %% ../nbs/02d_agents.ipynb #8f60d462
 def sess_ls(cwd=None, # With `here`: the project directory; the current directory if None
