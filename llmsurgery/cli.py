@@ -326,8 +326,8 @@ def sess2html_cli(
 
 # %% ../nbs/20_cli.ipynb #587b1342
 import re
-from .sessindex import SessIndex
-from .archive import archive_sessions, archive_report, restore_session
+from .sessindex import SessIndex, resume_cmd
+from .archive import archive_sessions, archive_report, restore_session, ARCHIVE_KINDS
 from .archive import install_hook as add_archive_hook, uninstall_hook as remove_archive_hook
 
 # %% ../nbs/20_cli.ipynb #878e6171
@@ -400,11 +400,14 @@ def sess_index_cli(
 import shlex
 def _archive_text(dest, report):
     "What `sess_archive` prints after archiving into `dest`"
-    res = f"Archived into {dest}: " + ', '.join(f'{v} {k}' for k, v in archive_sessions(dest).items())
+    run = archive_sessions(dest)
+    found = lambda c: ', '.join(f'{v} {k}' for k, v in c.items() if v) or 'none'
+    by = '; '.join(f'{a}: {found(c)}' for a, c in run.agents.items())
+    res = f"Archived into {dest}: " + ', '.join(f'{run[k]} {k}' for k in ARCHIVE_KINDS) + f' ({by})'
     if not report: return res
     rep = archive_report(dest)
     return (res + f'\nOnly in the archive ({len(rep.only_archived)}):\n'
-            + ''.join(f'  {o.sid}  {o.project}  {o.size:,} bytes\n' for o in rep.only_archived)
+            + ''.join(f'  {o.sid}  {o.agent}  {o.project or "-"}  {o.size:,} bytes\n' for o in rep.only_archived)
             + f'Prompts whose session is gone from both ({len(rep.lost_prompts)}; '
             + f'{rep.no_sid} older prompts name no session):\n'
             + '\n'.join(f'  {h!r}' for h in rep.lost_prompts)).rstrip() + _forecast_text(rep.forecast)
@@ -429,7 +432,7 @@ def sess_archive_cli(
     install_hook:bool=False, # Also add a Claude Code hook to settings.json that archives each session into DEST as it goes
     uninstall_hook:bool=False, # Remove that hook (only ours) from settings.json instead of archiving
 )->str: # What was done (printed instead when run as a command)
-    "Keep a compressed, checksummed copy of every Claude Code transcript and the prompt history, or restore one from it"
+    "Keep a compressed, checksummed copy of every Claude Code and Codex session and the prompt history, or restore one"
     if uninstall_hook: return shown(sess_archive_cli, _hook_text(remove_archive_hook(), 'removed'))
     if install_hook:
         text = _archive_text(dest, report)
@@ -437,8 +440,7 @@ def sess_archive_cli(
     if not restore: return shown(sess_archive_cli, _archive_text(dest, report))
     r = restore_session(restore, dest, cwd=cwd, force=force)
     files = '\n'.join(f'{s:<9} {p}' for p, s in r.files)
-    main = next((Path(p) for p, _ in r.files if Path(p).name == f'{r.sid}.jsonl'), None)
-    how = resume_line(main, cwd or os.getcwd()) if main else f'claude --resume {r.sid}'
+    how = resume_line(r.path, cwd or os.getcwd()) if r.agent == CLAUDE else resume_cmd(r.sid, r.project, agent=r.agent)
     return shown(sess_archive_cli, f'{files}\nResume it with: {how}')
 
 # %% ../nbs/20_cli.ipynb #8126b5a9

@@ -714,7 +714,8 @@ class IndexHit(AttrDict):
     def copy(self): return IndexHit(self._fill())
 
 RESUME_CMDS = {'claude': 'claude --resume {sid}', 'codex': 'codex resume {sid}'}  # each agent's resume command
-ARCHIVED = ('claude',)  # the agents whose deleted sessions `sess_archive --restore` brings back (`15a_archive`)
+from .agents import ARCHIVES
+ARCHIVED = tuple(ARCHIVES)  # the agents whose deleted sessions `sess_archive --restore` brings back (`15a_archive`)
 
 def resume_cmd(sid, # Session id
                cwd=None, # The directory it ran in
@@ -724,8 +725,9 @@ def resume_cmd(sid, # Session id
     "The shell command that resumes session `sid`, or how to restore it first, or why it cannot be resumed"
     if orphan: return (f'cannot be resumed: the main transcript of session {sid} is gone, and Claude Code '
                        'resumes a subagent only through its session')
-    if gone and agent not in ARCHIVED: return f'{agent} session deleted: the archive keeps Claude Code transcripts only'
-    if gone: return f'transcript deleted: sess_archive ARCHIVE --restore {sid}, then resume it'
+    if gone and agent not in ARCHIVED: return f'{agent} session deleted: the archive keeps none of its sessions'
+    what = 'transcript' if agent == 'claude' else f'{agent} session'
+    if gone: return f'{what} deleted: sess_archive ARCHIVE --restore {sid}, then resume it'
     return (f'cd {shlex.quote(cwd)} && ' if cwd else '') + RESUME_CMDS[agent].format(sid=sid)
 
 # %% ../nbs/15_sessindex.ipynb #e08194b6
