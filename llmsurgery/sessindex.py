@@ -465,11 +465,12 @@ def _line_recs(line, start):
     return (d,)
 
 def _line_starts(data, pat, stop):
-    "Starts of the lines of `data[:stop]` (whole lines) holding `pat`, found without splitting the lines"
+    "`(start, end)` of the lines of `data[:stop]` (whole lines) holding `pat`, found without splitting the lines"
     out, k = [], data.find(pat, 0, stop)
     while k >= 0:
-        out.append(data.rfind(b'\n', 0, k) + 1)
-        k = data.find(pat, data.find(b'\n', k) + 1, stop)
+        e = data.find(b'\n', k)
+        out.append((data.rfind(b'\n', 0, k) + 1, e))
+        k = data.find(pat, e + 1, stop)
     return out
 
 def _light_file(path, sid=None):
@@ -481,13 +482,13 @@ def _light_file(path, sid=None):
     if data[off:].strip(): raise _Unsure()  # a torn last line: `read_transcript` counts its records
     fl = AttrDict(data=data, off=off, parsed={})
     line = lambda s: data[s:data.find(b'\n', s)]
-    def parse(s):
-        if s not in fl.parsed: fl.parsed[s] = _line_recs(line(s), s)
+    def parse(s, e=None):
+        if s not in fl.parsed: fl.parsed[s] = _line_recs(line(s) if e is None else data[s:e], s)
         return fl.parsed[s]
-    for s in _line_starts(data, USAGE_MARK, off): parse(s)
+    for s, e in _line_starts(data, USAGE_MARK, off): parse(s, e)
     if sid is not None:
         own = b'"sessionId":"%s"' % sid.encode()  # every line naming only its own session: one whole-file count
-        if b'forkedFrom' in data or b'requestSessionId' in data or data.count(b'"sessionId"') != data.count(own):
+        if b'requestSessionId' in data or data.count(b'"sessionId"') != data.count(own):  # a fork names one too
             for s in accumulate((len(l) + 1 for l in data[:off].split(b'\n')[:-1]), initial=0):
                 l = line(s) if s < off else b''
                 if b'forkedFrom' in l or b'requestSessionId' in l or l.count(b'"sessionId"') != l.count(own): parse(s)
@@ -511,8 +512,8 @@ def _have_agents(fls):
     aids = {d['agentId'] for fl in fls for r in fl.recs if r.get('type') == 'progress' and isinstance(d := r.get('data'), dict)
             and d.get('type') == 'agent_progress' and isinstance(d.get('agentId'), str) and d['agentId']}
     def named(fl, aid):
-        for s in _line_starts(fl.data, aid.encode(), fl.off):
-            if s in fl.parsed or b'isSidechain' not in (l := fl.data[s:fl.data.find(b'\n', s)]): continue
+        for s, e in _line_starts(fl.data, aid.encode(), fl.off):
+            if s in fl.parsed or b'isSidechain' not in (l := fl.data[s:e]): continue
             if any(r.get('isSidechain') and r.get('agentId') == aid for r in _line_recs(l, s)): return True
         return False
     return {aid for aid in aids if any(named(fl, aid) for fl in fls)}
