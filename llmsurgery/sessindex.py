@@ -488,7 +488,7 @@ def _light_file(path, sid=None):
     for s, e in _line_starts(data, USAGE_MARK, off): parse(s, e)
     if sid is not None:
         own = b'"sessionId":"%s"' % sid.encode()  # every line naming only its own session: one whole-file count
-        if b'requestSessionId' in data or data.count(b'"sessionId"') != data.count(own):  # a fork names one too
+        if data.count(b'essionId"') != data.count(own):  # each `sessionId` its own, no `requestSessionId`: one pass
             for s in accumulate((len(l) + 1 for l in data[:off].split(b'\n')[:-1]), initial=0):
                 l = line(s) if s < off else b''
                 if b'forkedFrom' in l or b'requestSessionId' in l or l.count(b'"sessionId"') != l.count(own): parse(s)
