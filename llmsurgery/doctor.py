@@ -18,7 +18,7 @@ from .records import json_vals, first_prompt, line_body
 from .sessions import sess_src
 from .read import load_recs, CHAIN_TYPES, sess_id, sess_meta, rec_blocks, as_str, as_link
 from .thread import thread_state, is_boundary, RELINK_WINDOW_MS
-from .text import gc_off
+from .text import gc_off, warning_filter
 from .write import (last_prompt, pending_calls, write_sess, rec2line, sess_digest, SessChanged,
                               name_recs, stable_uuid)
 
@@ -62,9 +62,7 @@ def load_lines(
     path, # Transcript (JSON Lines) file to read
 )->AttrDict: # recs, lines (one per record), torn (line, size) or None, bad (unreadable line numbers), salvaged
     "The records of `path` as `load_recs` reads them, with their line numbers, the torn and unreadable lines, and what those hold"
-    with warnings.catch_warnings(record=True) as warned:
-        warnings.simplefilter('always')
-        recs = load_recs(path)
+    with warning_filter('always', record=True) as warned: recs = load_recs(path)  # one thread at a time
     spans, plain, tail = _spans(path)
     torn = AttrDict(line=len(spans), size=len(tail)) if tail and _line_recs(tail) == (0, True) else None
     n = len(spans) - (torn is not None)
