@@ -18,7 +18,7 @@ from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L
 from .testing import unless_skipped
 from .codex import rollout_files, rollout_meta, codex_file
-from .harness import MockAPI, Stall, mk_error, is_err_reply, read_body, send_reply
+from .harness import MockAPI, mk_error, is_err_reply, read_body, send_reply
 
 # %% ../nbs/03a_codex_harness.ipynb #a8130100
 ENCRYPTED = 'bW9jay1lbmNyeXB0ZWQtcmVhc29uaW5n'  # opaque to Codex: it stores it and sends it back
@@ -171,15 +171,8 @@ def _resp_err(msg): return {'error':{'type':'invalid_request_error', 'message':m
 @patch
 def answer(self:CodexMock, h, req):
     "Answer one Responses request with the scripted response, streamed, or with the scripted error"
-    try:
-        r = self.pick(req)
-        if isinstance(r, Stall) and (r := self._hold(r)) is None:  # the mock is stopping: no answer
-            h.close_connection = True; return
-        r = as_resp(r)
-        resp = None if is_err_reply(r) else resp_obj(r, req.n, req.body.get('model') or CODEX_MODEL)
-    except Exception as e:
-        self.errors.append(e)
-        return send_reply(h, 400, _resp_err(f'mock script failed: {e!r}'))
+    if (made := self.scripted_reply(h, req, as_resp, resp_obj, CODEX_MODEL, _resp_err)) is None: return
+    r, resp = made
     if resp is None: return send_reply(h, r['status'], {'error':r['error']}, headers={**self.headers, **r['headers']})
     ev = resp_events(resp)
     if not self.pause: return send_reply(h, 200, sse_body(ev), 'text/event-stream', self.headers)

@@ -206,17 +206,29 @@ def _record(self:MockAPI, h, body):
     return req
 
 @patch
-def _answer(self:MockAPI, h, req):
-    "Answer one Messages request: an error reply, else the reply streamed or as JSON, per the request's `stream` flag"
+def scripted_reply(self:MockAPI,
+                   h, # The request handler answering `req`
+                   req, # The recorded request
+                   shape, # `shape(reply)`: a scripted reply in its full form (`as_reply`, or Codex's `as_resp`)
+                   build, # `build(reply, n, model)`: the API's answer body (`reply_msg`, or Codex's `resp_obj`)
+                   model:str, # The model named when the request names none
+                   fail): # `fail(message)`: the API's error body, sent with status 400 if the script raised
+    "`(reply, body)` for `req` after any `Stall` (body None for an error reply); None if answered here"
     try:
         r = self.pick(req)
         if isinstance(r, Stall) and (r := self._hold(r)) is None:  # the mock is stopping: no answer
-            h.close_connection = True; return
-        r = as_reply(r)
-        msg = None if is_err_reply(r) else reply_msg(r, req.n, req.body.get('model') or MODEL)
+            h.close_connection = True; return None
+        r = shape(r)
+        return r, None if is_err_reply(r) else build(r, req.n, req.body.get('model') or model)
     except Exception as e:
         self.errors.append(e)
-        return send_reply(h, 400, _api_err(f'mock script failed: {e!r}'))
+        send_reply(h, 400, fail(f'mock script failed: {e!r}'))
+
+@patch
+def _answer(self:MockAPI, h, req):
+    "Answer one Messages request: an error reply, else the reply streamed or as JSON, per the request's `stream` flag"
+    if (made := self.scripted_reply(h, req, as_reply, reply_msg, MODEL, _api_err)) is None: return
+    r, msg = made
     if msg is None:
         return send_reply(h, r['status'], {'type':'error', 'error':r['error']}, headers={**self.headers, **r['headers']})
     if not req.body.get('stream'): return send_reply(h, 200, msg, headers=self.headers)
