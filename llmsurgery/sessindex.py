@@ -797,8 +797,10 @@ def word_find(pattern:str): # Literal text to find
     n, low, lead = len(pattern), pattern.lower(), bool(_WORD.match(pattern))
     rx = re.compile(re.escape(pattern), re.I)
     def find(txt):
+        k = txt.find(pattern)  # as typed: a plain scan, the fastest; most hits are found here, at the first try
+        if k == 0 or (k > 0 and (not lead or not (c := txt[k - 1]).isalnum() or c == '_')): return k, k + n
         ok = lambda k: not lead or k == 0 or not (c := txt[k - 1]).isalnum() or c == '_'
-        if (k := _first(txt, pattern, ok)) >= 0: return k, k + n  # as typed: a plain scan, the fastest
+        if k > 0 and (k := _first(txt, pattern, ok)) >= 0: return k, k + n
         if len(low) == n and len(lt := txt.lower()) == len(txt):  # lower case keeps every position: scan that
             return (k, k + n) if (k := _first(lt, low, ok)) >= 0 else None
         return next((m.span() for m in rx.finditer(txt) if ok(m.start())), None)
@@ -899,23 +901,33 @@ def _filters(project, since):
     return where, args
 
 # %% ../nbs/15_sessindex.ipynb #6ffc1df8
-_HIT_SQL = ('select m.id, m.session_id, m.uuid, m.i, m.timestamp, m.role, m.text, f.path, s.cwd, f.gone, m.agent_id, '
-            "s.path is null or s.gone, coalesce(s.agent, 'claude') "
-            'from messages m join files f on f.id = m.file_id left join sessions s on s.session_id = m.session_id')
+_HIT_SQL = 'select m.id, m.session_id, m.uuid, m.i, m.timestamp, m.role, m.text, m.file_id, m.agent_id from messages m'
+_IN_PROJECT = ' and m.file_id in (select f.id from files f left join sessions s on s.session_id = f.session_id where 1{})'
 
 @patch
-def _candidates(self:SessIndex, query, where, args, limit=None):
+def _candidates(self:SessIndex, query, project=None, since=None, limit=None):
     "Rows that may hold the pattern, newest first: those FTS `query` finds, or every row with text if it is None"
+    (pw, pa), (sw, sa) = _filters(project, None), _filters(None, since)
+    where, args = (_IN_PROJECT.format(pw) if pw else '') + sw, [*pa, *sa]  # the project's files: one list, kept by SQLite
     if query is None:
         cur = self.db.execute(f"{_HIT_SQL} where m.text != '' {where} order by m.id desc", args)
-        while rows := cur.fetchmany(200): yield from rows
+        while rows := cur.fetchmany(1000): yield from rows
         return
     ids = self.db.execute('select rowid from messages_fts where messages_fts match ? order by rowid desc', (query,))
-    batch = limit or 200
+    batch = limit or 1000
     while chunk := [k for k, in ids.fetchmany(batch)]:  # texts can be long: read no more of them than the hits need
         marks = ",".join("?"*len(chunk))
         yield from self.db.execute(f'{_HIT_SQL} where m.id in ({marks}) {where} order by m.id desc', [*chunk, *args])
         batch = min(2*batch, 1000)
+
+@patch
+def _places(self:SessIndex):
+    "What a hit shows of its file and its session: `{file id: (path, gone)}`, `{session id: (cwd, no main, agent)}`"
+    files = {k: (p, bool(g)) for k, p, g in self.db.execute('select id, path, gone from files')}
+    sessions = {k: (cwd, bool(no_main), agent) for k, cwd, no_main, agent in self.db.execute(
+        "select session_id, cwd, path is null or gone, coalesce(agent, 'claude') from sessions")}
+    return files, sessions
+
 
 # %% ../nbs/15_sessindex.ipynb #fba33748
 from .search import match_window
@@ -925,6 +937,8 @@ def _complete(self:SessIndex):
     "Finish the text phase of the files an update with `need='usage'` left without it (an update of the whole index)"
     if self.db.execute('select 1 from files where phase < ? and gone = 0 limit 1', (PHASES['all'],)).fetchone():
         self.update(progress=False)
+
+_NO_SESSION = (None, True, 'claude')  # a row whose session has no `sessions` row: no directory, no main transcript
 
 @patch
 def search(self:SessIndex,
@@ -938,17 +952,19 @@ def search(self:SessIndex,
     self._complete()
     if regex: rx = re.compile(pattern); find, query = (lambda t: (m := rx.search(t)) and m.span()), None
     else: find, query = word_find(pattern), fts_query(pattern)
+    (files, sessions), resumes = self._places(), {}  # a session's resume command is made once
     top, total = [], 0  # the newest `limit` matches so far (a heap, oldest on top; all in a list if no limit), how many
-    for mid, sid, uid, i, ts, role, txt, path, cwd, gone, agent, no_main, by in self._candidates(query, *_filters(project, since)):
+    for mid, sid, uid, i, ts, role, txt, fid, agent in self._candidates(query, project, since, limit):
         if not (m := find(txt)): continue
         total += 1
         key = (ts or '', mid)
         if limit and len(top) >= limit and key <= top[0][0]: continue
-        orphan = bool(agent) and bool(no_main) and not gone
-        hit = IndexHit(sid=sid, uuid=uid, i=i, time=ts, role=role, path=path, cwd=cwd,
-                       gone=bool(gone), agent=agent, resume=resume_cmd(sid, cwd, bool(gone), orphan, by))
+        (path, gone), (cwd, no_main, by) = files[fid], sessions.get(sid, _NO_SESSION)
+        how = (sid, cwd, gone, bool(agent) and no_main and not gone, by)
+        if (resume := resumes.get(how)) is None: resume = resumes[how] = resume_cmd(*how)
+        hit = IndexHit(sid=sid, uuid=uid, i=i, time=ts, role=role, path=path, cwd=cwd, gone=gone, agent=agent, resume=resume)
         part, a, b = match_window(txt, *m, maxlen)
-        hit._later = part, (a, b), maxlen  # the preview is made when first read: most of a long list never is
+        hit.__dict__['_later'] = part, (a, b), maxlen  # the preview is made when first read: most of a long list never is
         if not limit: top.append((key, hit))
         elif len(top) >= limit: heapq.heapreplace(top, (key, hit))
         else: heapq.heappush(top, (key, hit))
@@ -956,6 +972,7 @@ def search(self:SessIndex,
     hits = IndexHits(map(itemgetter(1), top))
     hits.total = total
     return hits
+
 
 # %% ../nbs/15_sessindex.ipynb #3148f402
 _PRICE_KEYS = ('input', 'output', 'cache_write_5m', 'cache_write_1h', 'cache_read')  # a price row's, in this order
