@@ -7,30 +7,34 @@ It generates about `--mb` MB of transcripts over `--n` sessions (`benchutil.sess
 times, each step in a fresh process (HOME and CLAUDE_CONFIG_DIR in a temp dir hard-linking the cached files):
 
 - the floor: `load_recs` of every main transcript;
+- the first search: `sess_index timeout` from no index (the command builds the index, then searches it), beside
+  the floor;
 - cross-session search with no index (`proj_search(all_projects=True)`) for a common word, a rare identifier,
   a string found nowhere, a case-insensitive word and a regex, beside `rg` on the same files (its output read
   through a pipe: ripgrep stops at the first match when it sees its output is /dev/null), and beside another
   version of the library: the same call on the checkout in $BENCH_BASE, if set;
-- totals: `sess_index --totals` from no index (cold) and again (warm), beside `ccusage claude daily --json
-  --offline` (found through $CCUSAGE or PATH);
+- totals: the command `sess_index --totals` from no index (cold) and again (warm), beside `ccusage claude daily
+  --json --offline` (found through $CCUSAGE or PATH);
 - `SessIndex.search(word, limit=None)` on the built index, beside `rg -i -w` (the index matches any case, whole
   words).
 
 "cold" means a fresh process with no index; the transcripts stay in the page cache (dropping it needs root).
 Each figure is the wall time of the whole process (interpreter start and imports included, as a user waits),
-the fastest of `--reps` runs, with the spread (max/min) and the process's peak RSS. The machine is shared:
-compare the ratios, which come from one run. A missing tool is skipped with one line.
+the fastest of `--reps` runs, with the spread (max/min) and the process's peak RSS; for the searches also the call
+alone ("call"), timed inside the process after its imports, beside the same ripgrep run. The library is compiled
+first (`compileall`), as an installed package is. The machine is shared: compare the ratios, which come from one
+run. A missing tool is skipped with one line.
 
 ccusage: the newest release with a native linux-x64 binary was 20.0.24 when this was written (20.0.26's binary
 packages were not on the registry; 17.x is plain JavaScript): `npm install --prefix /tmp/ccusage ccusage@20.0.24`,
 then `CCUSAGE=/tmp/ccusage/node_modules/.bin/ccusage` (.ci/run installs it under ~/.cache/llmsurgery). ripgrep: the Debian package (`$RG` or PATH).
 """
-import argparse, os, shutil, subprocess, sys, tempfile, time
+import argparse, compileall, os, shutil, subprocess, sys, tempfile, time
 from pathlib import Path
 from benchutil import DATA, session_tree  # shared by the bench scripts (this folder is on sys.path)
 
 REPO = Path(__file__).resolve().parents[2]
-TARGETS = dict(literal=3.0, regex=5.0, index_all=2.0, totals=1.5)  # times ripgrep's or ccusage's wall time
+TARGETS = dict(literal=3.0, regex=5.0, index_all=2.0, totals=1.5, first_search=1.5)  # times rg's, ccusage's, the floor's
 SEARCHES = [('common word', 'timeout', ['-F']), ('rare identifier', 'test_voyage', ['-F']),
             ('found nowhere', 'zq9xv_nowhere', ['-F']), ('any case', '(?i)timeout', ['-i', '-F']),
             ('regex', r'import\s+hash\w+', [])]
@@ -39,8 +43,8 @@ CCUSAGE = os.environ.get('CCUSAGE') or shutil.which('ccusage')
 
 
 def run(cmd, env, reps):
-    "Fastest wall seconds of `reps` runs of `cmd`, the slowest over the fastest, the largest peak RSS (MB), last stdout"
-    ts, rss, out = [], 0, b''
+    "Fastest wall seconds of `reps` runs of `cmd`, the slowest over the fastest, the largest peak RSS (MB), each stdout"
+    ts, rss, outs = [], 0, []
     for _ in range(reps):
         t = time.perf_counter()
         p = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
@@ -48,8 +52,14 @@ def run(cmd, env, reps):
         _, status, ru = os.wait4(p.pid, 0)
         ts.append(time.perf_counter() - t)
         assert os.waitstatus_to_exitcode(status) in (0, 1), (cmd, status)  # rg exits 1 when nothing matched
-        rss = max(rss, ru.ru_maxrss/1024)
-    return min(ts), max(ts)/min(ts), rss, out
+        rss, outs = max(rss, ru.ru_maxrss/1024), outs + [out]
+    return min(ts), max(ts)/min(ts), rss, outs
+
+
+def timed_call(outs):
+    "The fastest in-process time and the hit count that children printing `seconds hits` reported"
+    got = [o.decode().split() for o in outs]
+    return min(float(t) for t, _ in got), got[-1][1]
 
 
 BASE = os.environ.get('BENCH_BASE')  # a checkout of the code to compare with (e.g. `git archive` of main's commit)
@@ -57,20 +67,33 @@ BASE = os.environ.get('BENCH_BASE')  # a checkout of the code to compare with (e
 
 def py(code, repo=REPO): return [sys.executable, '-c', f'import sys; sys.path.insert(0, {str(repo)!r}); ' + code]
 
-NEW = ('from llmsurgery.search import proj_search; '
-       'print(len(proj_search({pat!r}, all_projects=True, progress=None)))')
+NEW = ('import time; from llmsurgery.search import proj_search; t = time.perf_counter(); '
+       'n = len(proj_search({pat!r}, all_projects=True, progress=None)); print(time.perf_counter() - t, n)')
 FLOOR = ('from llmsurgery.sessions import list_sessions; from llmsurgery.read import load_recs; '
          'print(sum(len(load_recs(s.path)) for s in list_sessions(all_projects=True)))')
-INDEX_ALL = ('from llmsurgery.sessindex import SessIndex; ix = SessIndex({db!r}); '
-             'print(len(ix.search({pat!r}, limit=None)))')
+INDEX_ALL = ('import time; from llmsurgery.sessindex import SessIndex; ix = SessIndex({db!r}); t = time.perf_counter(); '
+             'n = len(ix.search({pat!r}, limit=None)); print(time.perf_counter() - t, n)')
+COMMAND = 'import sys; sys.argv = {argv!r}; from llmsurgery.cli import {func}; sys.exit({func}.main())'  # as its script does
 
 
-def line(name, t, spread, rss, hits=None, ref=None, target=None):
-    "One printed row: the time, spread, memory, hits, and the ratio to `ref` against `target`"
+def cmd(name, *args):
+    "A fresh process running console command `name` (e.g. `sess_index`) with `args`, as its installed script does"
+    return py(COMMAND.format(argv=[name, *map(str, args)], func=f'{name}_cli'))
+
+
+def line(name, t, spread, rss, hits=None, ref=None, target=None, call=None, call_ref=None):
+    "One printed row: the time, spread, memory, hits, the ratio to `ref` against `target`, and the call alone's"
     r = f'{t/ref:5.2f}x' if ref else '      '
     ok = '' if not (ref and target) else ('  ok' if t/ref <= target else f'  over the {target}x target')
-    h = '' if hits is None else f'hits {hits.decode().strip().splitlines()[-1] if hits.strip() else "-":>8}'
-    print(f'  {name:<34} {t:7.3f} s  (spread {spread:4.2f})  {rss:6.0f} MB  {h:14} {r}{ok}')
+    h = '' if hits is None else f'hits {hits:>8}'
+    c = '' if call is None else f'   call {call:6.3f} s' + (f' {call/call_ref:5.2f}x' if call_ref else '') + (
+        '' if not (call_ref and target) else ('  ok' if call/call_ref <= target else '  over'))
+    print(f'  {name:<36} {t:7.3f} s  (spread {spread:4.2f})  {rss:6.0f} MB  {h:14} {r}{ok}{c}')
+
+
+def count(outs):
+    "The count a child printed last"
+    return outs[-1].decode().split()[-1] if outs and outs[-1].strip() else '-'
 
 
 def main():
@@ -82,6 +105,7 @@ def main():
     ap.add_argument('--data', default=str(DATA))
     a = ap.parse_args()
     src = session_tree(a.data, a.n, a.mb, a.seed)
+    compileall.compile_dir(REPO/'llmsurgery', quiet=1)  # as pip leaves an installed package: imports read bytecode
     tmp = Path(tempfile.mkdtemp(prefix='bench-cold-'))
     cfg = tmp/'cfg'
     for f in (src/'projects').rglob('*.jsonl'):
@@ -95,35 +119,46 @@ def main():
     if not BASE: print('  before: skipped (no $BENCH_BASE, a checkout of the code to compare with)')
     if not CCUSAGE: print('  ccusage: skipped (not installed; put it on PATH or its path in $CCUSAGE)')
     floor = run(py(FLOOR), env, a.reps)
-    line('load_recs of every transcript', *floor)
-    print('search with no index (ratio: to ripgrep)')
+    line('load_recs of every transcript', *floor[:3], hits=count(floor[3]))
+    print('search with no index (ratio: to ripgrep; "call": the search alone, after the imports)')
     for name, pat, flags in SEARCHES:
         plain = pat.removeprefix('(?i)')
         rg = run([RG, '--no-config', *flags, '-c', plain, str(cfg/'projects')], env, a.reps) if RG else None
         if rg: line(f'rg {name}', *rg[:3])
         target = TARGETS['regex'] if not flags else TARGETS['literal']
-        line(f'proj_search {name}', *run(py(NEW.format(pat=pat)), env, a.reps), ref=rg and rg[0], target=target)
-        if BASE: line(f'  before ($BENCH_BASE)', *run(py(NEW.format(pat=pat), BASE), {**env, 'PYTHONPATH': BASE}, a.reps),
-                      ref=rg and rg[0])
+        t, spread, rss, outs = run(py(NEW.format(pat=pat)), env, a.reps)
+        call, hits = timed_call(outs)
+        line(f'proj_search {name}', t, spread, rss, hits, ref=rg and rg[0], target=target, call=call, call_ref=rg and rg[0])
+        if BASE:
+            t, spread, rss, outs = run(py(NEW.format(pat=pat), BASE), {**env, 'PYTHONPATH': BASE}, a.reps)
+            line('  before ($BENCH_BASE)', t, spread, rss, count(outs), ref=rg and rg[0])
     print('totals (ratio: to ccusage)')
     cc = run([CCUSAGE, 'claude', 'daily', '--json', '--offline'], env, a.reps) if CCUSAGE else None
     if cc: line('ccusage claude daily --json --offline', *cc[:3])
-    db = str(tmp/'index.sqlite')
+    db = tmp/'index.sqlite'
+    def fresh():
+        for p in Path(tmp).glob('index.sqlite*'): p.unlink()
     cold = []
     for _ in range(a.reps):  # each a build from nothing
-        for p in Path(tmp).glob('index.sqlite*'): p.unlink()
-        cold.append(run(py(f'from llmsurgery.cli import sess_index_cli; print(sess_index_cli(totals=True, path={db!r}))'), env, 1))
+        fresh(); cold.append(run(cmd('sess_index', '--totals', '--path', db), env, 1))
     t0 = min(c[0] for c in cold)
     line('sess_index --totals, cold', t0, max(c[0] for c in cold)/t0, max(c[2] for c in cold), ref=cc and cc[0],
          target=TARGETS['totals'])
-    line('sess_index --totals, warm', *run(py(f'from llmsurgery.cli import sess_index_cli; '
-                                              f'print(sess_index_cli(totals=True, path={db!r}))'), env, a.reps)[:3],
-         ref=cc and cc[0])
+    line('sess_index --totals, warm', *run(cmd('sess_index', '--totals', '--path', db), env, a.reps)[:3], ref=cc and cc[0])
+    print('the first index search: the command builds the index, then searches it (ratio: to the floor)')
+    first = []
+    for _ in range(a.reps):
+        fresh(); first.append(run(cmd('sess_index', 'timeout', '--path', db), env, 1))
+    t0 = min(c[0] for c in first)
+    line('sess_index timeout, cold', t0, max(c[0] for c in first)/t0, max(c[2] for c in first), ref=floor[0],
+         target=TARGETS['first_search'])
     print('index search, every hit (ratio: to ripgrep)')
     rg = run([RG, '--no-config', '-i', '-w', '-F', '-c', 'timeout', str(cfg/'projects')], env, a.reps) if RG else None
     if rg: line('rg -i -w timeout', *rg[:3])
-    line('SessIndex.search(limit=None)', *run(py(INDEX_ALL.format(db=db, pat='timeout')), env, a.reps),
-         ref=rg and rg[0], target=TARGETS['index_all'])
+    t, spread, rss, outs = run(py(INDEX_ALL.format(db=str(db), pat='timeout')), env, a.reps)
+    call, hits = timed_call(outs)
+    line('SessIndex.search(limit=None)', t, spread, rss, hits, ref=rg and rg[0], target=TARGETS['index_all'], call=call,
+         call_ref=rg and rg[0])
     shutil.rmtree(tmp, ignore_errors=True)
 
 
