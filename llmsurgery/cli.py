@@ -115,7 +115,7 @@ def cmd_parser(
     pos=(), # Parameters with a default that are optional positional arguments
     common=(), # Parameters whose help is the shared one in `COMMON_OPTS`, not the function's docment
 )->argparse.ArgumentParser:
-    "Parser for `func`: docments (or the shared help) as help, `--a_b` and `--a-b` alike, the same under fastcore 1 and 2"
+    "Parser for `func`: docments (or the shared help) as help, `--a_b` and `--a-b` alike, under fastcore 1 and 2"
     parser = argparse.ArgumentParser(prog=cmd_name(func), description=func.__doc__)
     for name, doc in docments(func, full=True, returns=False).items():
         tp, req = (None if doc.anno is inspect.Parameter.empty else doc.anno), doc.default is inspect.Parameter.empty
@@ -274,7 +274,7 @@ def sess_ls_cli(
     width:int=80, # Widest line of the table
     all:bool=False, # Also list transcripts with no prompt, which Claude Code's picker hides (shown as "(no prompt)")
 )->str: # The table (printed instead when run as a command)
-    "List this machine's Claude Code and Codex sessions, newest first: id, time, size, directory and title, in WIDTH columns"
+    "List this machine's Claude Code and Codex sessions, newest first: id, time, size, folder, title; WIDTH columns"
     listing = agents.sess_ls(here=here, limit=limit, width=width, project=project, since=since, all=all)
     return shown(sess_ls_cli, listing)
 
@@ -394,7 +394,7 @@ def sess_index_cli(
     pattern:str=None,
     regex:bool=False, # PATTERN is a Python regular expression, matched anywhere
     project:str=None, # Only this project: its directory, or part of its directory or folder name
-    since:str=None, # Only messages or calls at or after this date or time (ISO, local unless it names a zone: 2026-02-01)
+    since:str=None, # Only messages or calls from this date or time on (ISO, local unless it names a zone: 2026-02-01)
     totals:bool=False, # Show tokens and dollars instead of searching, each API call once
     by:str='project', # With --totals: one row per session, project, day, month, model or agent (days and months local)
     limit:int=50, # Most hits shown, newest first; 0 for all
@@ -428,7 +428,8 @@ def _archive_text(dest, report):
 
 def _forecast_text(fc):
     "The cleanup forecast of `archive_report`, as `sess_archive --report` prints it"
-    rows = ''.join(f'\n  {o.sid}  {o.project}  modified {o.modified}  {"archived" if o.held else "AT RISK"}' for o in fc.deleted)
+    rows = ''.join(f'\n  {o.sid}  {o.project}  modified {o.modified}  {"archived" if o.held else "AT RISK"}'
+                   for o in fc.deleted)
     return (f'\nThe next startup deletes {len(fc.deleted)} transcripts older than {fc.days} days '
             f'(cleanupPeriodDays): {len(fc.held)} archived, {len(fc.at_risk)} at risk{":" if rows else ""}{rows}')
 
@@ -443,7 +444,7 @@ def sess_archive_cli(
     report:bool=False, # Also list the sessions only the archive holds, and prompts whose session is gone from both
     cwd:str=None, # With --restore: the project directory to restore the session for; default: where it came from
     force:bool=False, # With --restore: restore over a transcript that differs, keeping it as .bak-<time>
-    install_hook:bool=False, # Also add a Claude Code hook to settings.json that archives each session into DEST as it goes
+    install_hook:bool=False, # Also add a Claude Code hook (settings.json) archiving each session into DEST as it goes
     uninstall_hook:bool=False, # Remove that hook (only ours) from settings.json instead of archiving
 )->str: # What was done (printed instead when run as a command)
     "Keep a compressed, checksummed copy of every Claude Code and Codex session and the prompt history, or restore one"
