@@ -202,8 +202,8 @@ def find_sess_file(ref, cwd=None, prefix=True):
 def _empties(d, ref, prefix):
     "The 0-byte transcripts in folder `d` named `ref` (or, if `prefix`, starting with it): Claude Code lists none"
     try:
-        names = [f'{ref}.jsonl'] if not prefix else [n for n in os.listdir(d) if n.startswith(ref)
-                                                     and n.endswith('.jsonl')]
+        names = ([f'{ref}.jsonl'] if not prefix
+                 else [n for n in os.listdir(d) if n.startswith(ref) and n.endswith('.jsonl')])
     except OSError: return []
     return [d/n for n in sorted(names) if (d/n).is_file() and (d/n).stat().st_size == 0]
 
