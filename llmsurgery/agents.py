@@ -63,11 +63,12 @@ def codex_session_rel(rel:str # A path under a CODEX_HOME, `/`-separated
         return rollout_sid(parts[-1]), None
 
 # %% ../nbs/02d_agents.ipynb #674ec4cf
+# what `15a_archive` keeps of each agent
 ARCHIVES = {
     'claude': AttrDict(area='', home=claude_dir, keep=('projects', 'history.jsonl'), session=claude_session_rel,
                        refile=claude_refile, cwd=lambda p: getattr(sess_info(p, bare=True), 'cwd', None)),
     'codex': AttrDict(area='codex', home=codex_home, keep=('sessions', 'archived_sessions', 'history.jsonl'),
-                      session=codex_session_rel, refile=None, cwd=lambda p: rollout_meta(p).get('cwd'))}  # what `15a_archive` keeps of each agent
+                      session=codex_session_rel, refile=None, cwd=lambda p: rollout_meta(p).get('cwd'))}
 
 # %% ../nbs/02d_agents.ipynb #8f60d462
 def sess_ls(cwd=None, # With `here`: the project directory; the current directory if None

@@ -227,7 +227,8 @@ def _session_rels(rows, agent, sid, cwd):
     "The archived files of `agent`'s session `sid`: its main file's, then those under its folder"
     mains = [r for r in rows if (m := _main_of(r)) and m[:2] == (agent, sid)]
     if not mains: raise FileNotFoundError(f'no session {sid!r} in the archive')
-    if len(mains) > 1 and ARCHIVES[agent].refile is None:   # not filed by project: the copy still there, else the newest
+    # not filed by project: the copy still there, else the newest
+    if len(mains) > 1 and ARCHIVES[agent].refile is None:
         mains = [max(mains, key=lambda r: (rows[r]['gone_at'] is None, rows[r]['archived_at']))]
     if len(mains) > 1 and cwd is None:
         raise ValueError(f'session {sid!r} is archived in {len(mains)} project folders ({", ".join(mains)}): '
@@ -267,7 +268,8 @@ def restore_session(sid:str, # Session id, or unique id prefix among the archive
     files = L()
     for r, p, d in datas:
         files.append((p, how := _put(p, d, force)))
-        if how == 'restored': os.utime(p, ns=(rows[r]['mtime_ns'],) * 2)   # as old as the original: sess_ls keeps its place
+        # as old as the original: sess_ls keeps its place
+        if how == 'restored': os.utime(p, ns=(rows[r]['mtime_ns'],) * 2)
     return AttrDict(agent=agent, sid=sid, path=to(main), project=str(cwd) if cwd else e.cwd(to(main)), files=files)
 
 # %% ../nbs/15a_archive.ipynb #h00kc001
@@ -325,10 +327,11 @@ def _write_settings(p, before, after):
 
 def install_hook(dest, # Archive folder
                  cfg=None): # Claude Code config home whose `settings.json` gets the hook; `claude_dir()` if None
-    "Add the archive hook for `dest` to `settings.json`, merged with what is there; `AttrDict(path, changed, before, after)`"
+    "Merge the archive hook for `dest` into `settings.json`; `AttrDict(path, changed, before, after)`"
     p = _settings_path(cfg)
     before = _read_settings(p)
-    hooks, ours = dict(before.get('hooks', {})), {'type': 'command', 'command': hook_command(dest), 'timeout': HOOK_TIMEOUT_S}
+    hooks, ours = dict(before.get('hooks', {})), {'type': 'command', 'command': hook_command(dest),
+                                                  'timeout': HOOK_TIMEOUT_S}
     for ev in HOOK_EVENTS: hooks[ev] = _without_ours(hooks.get(ev, [])) + [{'hooks': [ours]}]
     after = {**before, 'hooks': hooks}
     return AttrDict(path=p, changed=_write_settings(p, before, after), before=before, after=after)
@@ -355,7 +358,7 @@ def cleanup_days(cfg=None): # Claude Code config home; `claude_dir()` if None
 def cleanup_forecast(dest=None, # Archive folder, or None for none
                      cfg=None, # Claude Code config home; `claude_dir()` if None
                      now:float|None=None): # The time of the next startup (Unix seconds); now if None
-    "The transcripts the next startup's cleanup deletes: `AttrDict(days, deleted, held, at_risk)`, each a list of sessions"
+    "Transcripts the next startup's cleanup deletes: `AttrDict(days, deleted, held, at_risk)`, each a list of sessions"
     cfg, now = Path(cfg or claude_dir()), time.time() if now is None else now
     days, rows = cleanup_days(cfg), {}
     if dest is not None and (Path(dest)/MANIFEST).exists():
@@ -376,7 +379,7 @@ def cleanup_forecast(dest=None, # Archive folder, or None for none
 def archive_report(dest, # Archive folder
                    cfg=None, # Claude Code config home; `claude_dir()` if None
                    homes:dict|None=None): # `{agent: home}` for other agents; each agent's usual home if missing
-    "`AttrDict(only_archived, lost_prompts, no_sid, forecast)`: sessions only the archive holds, prompts both lost, the next cleanup"
+    "`AttrDict(only_archived, lost_prompts, no_sid, forecast)`: sessions only archived, prompts both lost, next cleanup"
     cfg, db = Path(cfg or claude_dir()), _manifest(dest, create=False)
     try: rows = {r['rel']: r for r in db.execute('select * from files')}
     finally: db.close()

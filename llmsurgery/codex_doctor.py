@@ -35,9 +35,11 @@ def start_problem(read # A rollout read by `load_lines`
     return None
 
 # %% ../nbs/13a_codex_doctor.ipynb #85bcb471
-KNOWN_KINDS = frozenset({'session_meta', 'response_item', 'turn_context', 'world_state', 'token_usage_record', 'compacted',
+KNOWN_KINDS = frozenset({'session_meta', 'response_item', 'turn_context', 'world_state', 'token_usage_record',
+                         'compacted',
                          *(f'event_msg:{t}' for t in ('task_started', 'thread_settings_applied', 'item_completed',
-                                                      'token_count', 'task_complete', 'turn_aborted', 'thread_rolled_back'))})
+                                                      'token_count', 'task_complete', 'turn_aborted',
+                                                      'thread_rolled_back'))})
 
 def _kind(r):
     "A record's kind: its type, with the payload's type for an event"
@@ -48,7 +50,8 @@ def ordinal_problem(read # A rollout read by `load_lines`, whose start is sound 
                    ) -> str|None:
     "Why Codex refuses a paginated rollout for its last record's missing `ordinal`, or None"
     meta, last = read.recs[0].get('payload') or {}, read.recs[-1]
-    if meta.get('history_mode') != 'paginated' or not isinstance(last, dict) or _kind(last) not in KNOWN_KINDS: return None
+    if meta.get('history_mode') != 'paginated' or not isinstance(last, dict) or _kind(last) not in KNOWN_KINDS:
+        return None
     if 'ordinal' in last: return None
     return (f'its last record (line {read.lines[-1]}, {_kind(last)}) has no ordinal, which a paginated rollout '
             'must number every line with: it is missing an ordinal')

@@ -33,7 +33,8 @@ CODEX_DATA = Path(str(files('llmsurgery')/'data'/'codex'))
 def codex_fixture(name:str # A key of `CODEX_FIXTURES`
                  ) -> Path:
     "Path of the packaged Codex fixture rollout `name`"
-    if name not in CODEX_FIXTURES: raise KeyError(f'no Codex fixture {name!r}: the fixtures are {", ".join(CODEX_FIXTURES)}')
+    if name not in CODEX_FIXTURES:
+        raise KeyError(f'no Codex fixture {name!r}: the fixtures are {", ".join(CODEX_FIXTURES)}')
     return CODEX_DATA/f'{name}.jsonl'
 
 def codex_resume_input(name:str # A key of `CODEX_FIXTURES`

@@ -135,7 +135,7 @@ def is_codex_call(req # A request recorded by `CodexMock`
 class CodexMock(MockAPI):
     "A stand-in for the OpenAI Responses API on 127.0.0.1 that answers from a script and records every request"
     def __init__(self,
-                 script=None, # Responses in order (last repeats), a function of the request, or one response; None: 'OK'
+                 script=None, # Responses in order (last repeats), a function of the request or one response; None: 'OK'
                  rules:list|None=None, # `(match, response)` pairs tried first; None: answer compaction requests
                  headers:dict|None=None, # More response headers on every reply
                  pause:float=0): # Seconds between a response's last output item and its `response.completed`
@@ -192,7 +192,8 @@ def handler(self:CodexMock):
     class H(MockAPI.handler(self)):
         def do_GET(self):
             mock._record(self, None)
-            if self.path.split('?')[0] == '/v1/models': return send_reply(self, 200, {'object':'list', 'data':[], 'models':[]})
+            if self.path.split('?')[0] == '/v1/models':
+                return send_reply(self, 200, {'object':'list', 'data':[], 'models':[]})
             send_reply(self, 404, _resp_err(f'no route {self.path}'))
         def do_POST(self):
             req = mock._record(self, read_body(self))
@@ -215,7 +216,8 @@ def codex_candidates(version:str=CODEX_VERSION # The Codex release
                     ) -> L:
     "Where `codex_bin` looks, in order: `$LLMSURGERY_CODEX`, the npm cache folder, `codex` on PATH"
     env, onpath = os.environ.get(CODEX_ENV), shutil.which('codex')
-    return L([Path(env)] if env else []) + [codex_cache(version)/'node_modules'/'.bin'/'codex'] + ([Path(onpath)] if onpath else [])
+    return (L([Path(env)] if env else []) + [codex_cache(version)/'node_modules'/'.bin'/'codex']
+            + ([Path(onpath)] if onpath else []))
 
 # %% ../nbs/03a_codex_harness.ipynb #5834614c
 _versions = {}
@@ -261,7 +263,8 @@ def mock_model(**kw # Fields to change, e.g. `context_window=8000`
               ) -> dict:
     "The catalogue entry of `mock-model`"
     return {'slug':CODEX_MODEL, 'display_name':'Mock', 'description':'A scripted model on 127.0.0.1',
-            'default_reasoning_level':'medium', 'supported_reasoning_levels':[{'effort':'medium', 'description':'scripted'}],
+            'default_reasoning_level':'medium',
+            'supported_reasoning_levels':[{'effort':'medium', 'description':'scripted'}],
             'shell_type':'unified_exec', 'visibility':'list', 'supported_in_api':True, 'priority':0,
             'additional_speed_tiers':[], 'service_tiers':[], 'availability_nux':None, 'upgrade':None,
             'base_instructions':'You are a scripted mock model.', 'model_messages':None,
@@ -270,7 +273,8 @@ def mock_model(**kw # Fields to change, e.g. `context_window=8000`
             'default_verbosity':None, 'apply_patch_tool_type':'freeform', 'web_search_tool_type':'text',
             'truncation_policy':{'mode':'tokens', 'limit':10000}, 'supports_image_detail_original':True,
             'context_window':200000, 'max_context_window':200000, 'comp_hash':'mock',
-            'effective_context_window_percent':95, 'experimental_supported_tools':[], 'input_modalities':['text', 'image'],
+            'effective_context_window_percent':95, 'experimental_supported_tools':[],
+            'input_modalities':['text', 'image'],
             'supports_search_tool':False, 'supports_experimental_context':False, 'use_responses_lite':False,
             'supports_reasoning_effort_updates':False, 'node_repl_auto_review_required':False,
             'node_repl_disabled':False, **kw}

@@ -79,7 +79,8 @@ def cut_toks(s:str, # Text to shorten
 
 def _joined(head, tail, s, enc):
     "Pieces `head` and `tail` of `s` decoded around the marker, without a word the cut split"
-    return _whole_words(enc.decode(head), s, True).rstrip() + CUT_MARK + _whole_words(enc.decode(tail), s, False).lstrip()
+    return (_whole_words(enc.decode(head), s, True).rstrip() + CUT_MARK
+            + _whole_words(enc.decode(tail), s, False).lstrip())
 
 def _whole_words(part, s, head):
     "Kept part `part` of `s` (its start if `head`, else its end) without a word the cut split, unless that is all of it"

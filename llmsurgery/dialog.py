@@ -620,15 +620,16 @@ class DlgMsgs(Table):
     noun = 'message'
     cols = (Col('id', lambda m: m.id), Col('kind', lambda m: m.kind),
             Col('size', lambda m: _nbytes(m.content), fmt=fmt_size, right=True),
-            Col('reply', lambda m: _nbytes(m.output) if m.output else None, fmt=lambda n: '' if n is None else fmt_size(n),
-                right=True),
+            Col('reply', lambda m: _nbytes(m.output) if m.output else None,
+                fmt=lambda n: '' if n is None else fmt_size(n), right=True),
             Col('first words', _gist, flex=True))
     def caption(self)->str:
         "The count of messages, of each kind, and their total size"
         k = Counter(m.kind for m in self)
         size = sum(_nbytes(m.content) + _nbytes(m.output) for m in self)
         kinds = ', '.join(f"{n} {kind}{'s'*(n != 1)}" for kind, n in k.items())
-        return f"{len(self):,} message{'s'*(len(self) != 1)}" + (f' ({kinds})' if kinds else '') + f' · {fmt_size(size)}'
+        return (f"{len(self):,} message{'s'*(len(self) != 1)}" + (f' ({kinds})' if kinds else '')
+                + f' · {fmt_size(size)}')
 
 # %% ../nbs/08_dialog.ipynb #e0f522a3
 @patch
@@ -740,7 +741,8 @@ def _cells(m, cid):
     cs = [_mk_cell('markdown', _user_src(m), md, cid(m.id), _cell_atts(m.attachments, names - out_names))]
     if m.output:
         rep, labelled = label_calls(m.output)  # each call fence under a visible `→ NAME` line
-        cs.append(_mk_cell('markdown', REPLY_HDR + rep, dict(kind='reply', id=m.id, **({'calls': 'labelled'} if labelled else {})),
+        cs.append(_mk_cell('markdown', REPLY_HDR + rep,
+                           dict(kind='reply', id=m.id, **({'calls': 'labelled'} if labelled else {})),
                            cid(f'{m.id}-reply'), _cell_atts(m.attachments, out_names)))
     return cs
 

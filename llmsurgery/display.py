@@ -29,7 +29,8 @@ def _md_parser():
     "markdown-it-py's CommonMark parser with tables and raw HTML off, or None (saying so once) if it is missing"
     try: from markdown_it import MarkdownIt
     except ImportError:
-        warnings.warn("markdown-it-py is not installed: markdown shows as plain text (pip install 'llmsurgery[notebook]')")
+        warnings.warn(
+            "markdown-it-py is not installed: markdown shows as plain text (pip install 'llmsurgery[notebook]')")
         return None
     return MarkdownIt('commonmark', {'html': False}).enable(['table', 'strikethrough'])
 
@@ -180,7 +181,8 @@ def html(self:Table,
     hdr, rows = self._shown_cells([*hd, *tl])
     cols = [Col('#', None, right=True)] * self.numbered + list(self._cols())
     def tr(i, r): return '<tr>' + ''.join(
-        _td(c.html(self[i]) if c.html else html.escape(shorten(s, HTML_CELL)), c.right, c.flex) for c, s in zip(cols, r)) + '</tr>'
+        _td(c.html(self[i]) if c.html else html.escape(shorten(s, HTML_CELL)), c.right, c.flex)
+        for c, s in zip(cols, r)) + '</tr>'
     body = [tr(i, r) for i, r in zip([*hd, *tl], rows)]
     if n_fold:
         body.insert(len(hd), f'<tr><td colspan="{len(hdr)}" style="text-align:center;color:#888">… {n_fold:,} more '

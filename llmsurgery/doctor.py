@@ -61,7 +61,7 @@ def _line_recs(line):
 def load_lines(
     path, # Transcript (JSON Lines) file to read
 )->AttrDict: # recs, lines (one per record), torn (line, size) or None, bad (unreadable line numbers), salvaged
-    "The records of `path` as `load_recs` reads them, with their line numbers, the torn and unreadable lines, and what those hold"
+    "Records of `path` as `load_recs` reads them, with line numbers, the torn and unreadable lines, and what those hold"
     with warning_filter('always', record=True) as warned: recs = load_recs(path)  # one thread at a time
     spans, plain, tail = _spans(path)
     torn = AttrDict(line=len(spans), size=len(tail)) if tail and _line_recs(tail) == (0, True) else None
@@ -258,7 +258,7 @@ _STALE_WHY = {
     'compaction bypassed': 'a row written after a compaction hangs from a row written before it (#92849)'}
 
 def _stale_link(recs, st, sc, u, ip, above, lines):
-    "The row `u` should hang from and the break, when its whole link (to position `ip`) goes to a stale leaf; or (None, None)"
+    "Row `u` should hang from and the break when its whole link (to index `ip`) goes to a stale leaf; or (None, None)"
     p, i = st.par[u], sc.pos[u]
     k = bisect.bisect_left(sc.bnds, i) - 1   # the last compaction boundary written before row `u`
     bnd = sc.bnds[k] if k >= 0 and sc.bnds[k] > ip else None
@@ -404,9 +404,11 @@ def _groups(recs, st0, st1, sc):
         elif i < start: compacted.append(recs[i])
         elif u in rows: abandoned.append(recs[i])
     extra = sum(u in rows and rows[u].get('type') in ('user', 'assistant') for u in k0 - k1)
-    return AttrDict(kept=L(kept), cut=L(cut), abandoned=L(abandoned), compacted=L(compacted), expected=expected, extra=extra), start
+    return AttrDict(kept=L(kept), cut=L(cut), abandoned=L(abandoned), compacted=L(compacted), expected=expected,
+                    extra=extra), start
 
-_LINK_CAUSES = ('parent missing', 'new root', 'loop', 'garbled line', 'stale continuation', 'late api_error', 'stale leaf', 'compaction bypassed')
+_LINK_CAUSES = ('parent missing', 'new root', 'loop', 'garbled line', 'stale continuation', 'late api_error',
+                'stale leaf', 'compaction bypassed')
 
 def _charge(breaks, st0, st1, cut, sc):
     "Give each break the cut rows it hid: walking the mended thread up, a row goes to the nearest break below it"
@@ -436,8 +438,8 @@ def _file_hazards(read, recs, lines, sc):
     for i in sc.dups:
         u = recs[i]['uuid']
         out.append(_hz(lines[i], 'duplicate uuid', f'repeats the uuid of line {lines[sc.pos[u]]}: '
-                                                   'Claude Code keeps that row\'s place with the content written last; the '
-                                                   'repair writes it once, in that place'))
+                                                   'Claude Code keeps that row\'s place with the content written last; '
+                                                   'the repair writes it once, in that place'))
     return out
 
 # %% ../nbs/13_doctor.ipynb #eacfdd4b
@@ -508,7 +510,7 @@ def _with_salvaged(recs, lines, salvaged):
     return out + recs[k:], outl + lines[k:], salv
 
 def _collapsed(recs):
-    "`recs` with each chain uuid once, in its first row's place with the content written last: as Claude Code reads them"
+    "`recs` with each chain uuid once, in its first row's place, content written last: as Claude Code reads them"
     first, last, out = {}, {}, []
     for i, r in enumerate(recs):
         if isinstance(r, dict) and r.get('type') in CHAIN_TYPES and isinstance(u := r.get('uuid'), str):
@@ -556,7 +558,8 @@ def _diagnose(recs, read, path):
     g, start = _groups(recs, st0, m.st, sc)
     _charge(m.breaks, st0, m.st, g.cut, sc)
     d.thread, d.expected, d.leaf, d.breaks = st0.thread, m.st.thread, m.leaf, L(loops + m.breaks)
-    d.kept, d.cut, d.abandoned, d.compacted, d.n_expected, d.n_extra = g.kept, g.cut, g.abandoned, g.compacted, g.expected, g.extra
+    d.kept, d.cut, d.abandoned, d.compacted = g.kept, g.cut, g.abandoned, g.compacted
+    d.n_expected, d.n_extra = g.expected, g.extra
     d.repaired = _tidied(recs, m, sc, salv)
     d.reaches = m.leaf is None or m.leaf in {r['uuid'] for r in m.st.thread}
     hz = (_file_hazards(read, recs, d.lines, sc) + _thread_hazards(base, d.lines, st0, sc)

@@ -230,7 +230,8 @@ def _answer(self:MockAPI, h, req):
     if (made := self.scripted_reply(h, req, as_reply, reply_msg, MODEL, _api_err)) is None: return
     r, msg = made
     if msg is None:
-        return send_reply(h, r['status'], {'type':'error', 'error':r['error']}, headers={**self.headers, **r['headers']})
+        return send_reply(h, r['status'], {'type':'error', 'error':r['error']},
+                          headers={**self.headers, **r['headers']})
     if not req.body.get('stream'): return send_reply(h, 200, msg, headers=self.headers)
     data = ''.join(f'event: {e}\ndata: {json.dumps(d)}\n\n' for e,d in sse_events(msg)).encode()
     send_reply(h, 200, data, 'text/event-stream', self.headers)

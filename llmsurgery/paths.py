@@ -126,7 +126,8 @@ def leads_outside(path,         # A path, existing or not
 
 def check_path(path): # A path inside `projects_dir()`, existing or not
     "`path`, if it stays inside `projects_dir()` once symlinks are resolved; else `ValueError`"
-    if (real := leads_outside(path)): raise ValueError(f'Refusing {path}: it leads outside {projects_dir()} (to {real})')
+    if (real := leads_outside(path)):
+        raise ValueError(f'Refusing {path}: it leads outside {projects_dir()} (to {real})')
     return path
 
 # %% ../nbs/00_paths.ipynb #3515e84f
@@ -200,7 +201,9 @@ def find_sess_file(ref, cwd=None, prefix=True):
 
 def _empties(d, ref, prefix):
     "The 0-byte transcripts in folder `d` named `ref` (or, if `prefix`, starting with it): Claude Code lists none"
-    try: names = [f'{ref}.jsonl'] if not prefix else [n for n in os.listdir(d) if n.startswith(ref) and n.endswith('.jsonl')]
+    try:
+        names = ([f'{ref}.jsonl'] if not prefix
+                 else [n for n in os.listdir(d) if n.startswith(ref) and n.endswith('.jsonl')])
     except OSError: return []
     return [d/n for n in sorted(names) if (d/n).is_file() and (d/n).stat().st_size == 0]
 
@@ -230,7 +233,7 @@ def sess_file(sid=None,              # Session id or unique id prefix; `cur_sess
 def agent_files(
     path, # A session's transcript
 )->L: # Paths, sorted
-    "The subagent transcripts of the session at `path`: `<session>/subagents/**/agent-*.jsonl` beside it, inside its folder"
+    "Subagent transcripts of the session at `path`: `<session>/subagents/**/agent-*.jsonl` beside it, inside its folder"
     p = Path(path)
     return L(f for f in sorted((p.parent/p.stem/'subagents').rglob('agent-*.jsonl')) if not leads_outside(f, p.parent))
 

@@ -472,7 +472,8 @@ def sess_title(
     return None
 
 # %% ../nbs/01_read.ipynb #5917daed
-_QUIET = frozenset({'type', 'subtype', 'uuid', 'parentUuid', 'logicalParentUuid', 'timestamp', 'isSidechain', *ENVELOPE})
+_QUIET = frozenset({'type', 'subtype', 'uuid', 'parentUuid', 'logicalParentUuid', 'timestamp', 'isSidechain',
+                    *ENVELOPE})
 
 def _only_calls(r):
     "Does `r` hold tool calls and nothing else? (Its text is then the calls: a tool's name and input.)"

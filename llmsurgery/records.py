@@ -127,7 +127,7 @@ _CMD_NAME = re.compile(r'<command-name>(.*?)</command-name>', re.S)
 def text_label(
     t:str, # The text of a user row, or of one of its text blocks
 )->str|None:
-    "What Claude Code wrote `t` as ('skill body: NAME', 'command: /x', 'interruption', ...), or None if it reads as typed"
+    "What Claude Code wrote `t` as ('skill body: NAME', 'command: /x', 'interruption', ...); None if it reads as typed"
     t = t.lstrip()
     if t.startswith(SKILL_HEAD):
         return 'skill body: ' + (t[len(SKILL_HEAD):].split('\n', 1)[0].strip().rstrip('/').rsplit('/', 1)[-1] or '?')

@@ -103,7 +103,8 @@ def sess_info(path, # A transcript file
     fp = first_prompt(h)
     summary = title or _last(t, 'lastPrompt') or _last(t, 'summary') or fp or _media(h) or _first_said(h)
     if not summary and not bare: return None
-    return SessInfo(p.stem, p, st.st_mtime, st.st_size, summary or NO_PROMPT, name, title, fp, tag=_last(t, 'tag', 'tag') or None,
+    return SessInfo(p.stem, p, st.st_mtime, st.st_size, summary or NO_PROMPT, name, title, fp,
+                    tag=_last(t, 'tag', 'tag') or None,
                     branch=_last(t, 'gitBranch') or _first_str(h, 'gitBranch') or None,
                     cwd=_last(t, 'relocatedCwd', 'relocated') or _first_str(h, 'cwd') or None, created=_created(h),
                     slug=_last(t, 'slug') or _first_str(h, 'slug'),
@@ -197,7 +198,8 @@ class _Frame(Table):
 def _repr_markdown_(self:Sessions):
     "Every row as a markdown table, each cell's markdown characters escaped"
     hdr, rows = self._cells(self._shown_cols(), 60, 0)
-    return '\n'.join('| ' + ' | '.join(row) + ' |' for row in [hdr, ['---']*len(hdr), *[list(map(md_escape, r)) for r in rows]])
+    return '\n'.join('| ' + ' | '.join(row) + ' |'
+                     for row in [hdr, ['---']*len(hdr), *[list(map(md_escape, r)) for r in rows]])
 
 # %% ../nbs/01a_sessions.ipynb #05a1c8dc
 SESS_INDEX = 'sessions-index.json'  # The per-project session index older Claude Code releases kept
@@ -402,7 +404,8 @@ def sess_by_title(
     "Path of the one session titled `title` (or, failing that, listed as `title`), in `cwd`'s project or else any"
     want, cut = _listed(title)
     if not want: return None  # nothing a listing shows
-    same = (lambda s: one_line(s or '', 10**9).startswith(want)) if cut else (lambda s: one_line(s or '', 10**9) == want)
+    same = ((lambda s: one_line(s or '', 10**9).startswith(want)) if cut
+            else (lambda s: one_line(s or '', 10**9) == want))
     for rows in (list_sessions(cwd), list_sessions(all_projects=True)):
         hits = (rows.filter(lambda r: r.title == title) or rows.filter(lambda r: r.summary == title)
                 or rows.filter(lambda r: same(r.title)) or rows.filter(lambda r: same(r.summary)))
@@ -426,7 +429,7 @@ def transcript_path(ref)->Path|None: # A session reference
 def transcript_problem(
     path, # A file named as a transcript
 )->str|None:
-    "Why the file at `path` holds no session (empty, or no JSON record in its first bytes), or None; `OSError` if unreadable"
+    "Why `path` holds no session (empty, or no JSON record in its first bytes), or None; `OSError` if unreadable"
     with open(path, 'rb') as f: head = f.read(LITE)  # missing or unreadable: the error names the file
     if not head: return 'it is empty (0 bytes): there is no session in it'
     if text_recs(head.decode('utf-8', 'replace')): return None
@@ -439,7 +442,7 @@ def _by_prefix(ref, cwd):
     except (FileNotFoundError, ValueError): return None  # `EmptyTranscript` is a `FileNotFoundError`
 
 def _no_session(ref, cwd, problem):
-    "The error for the string `ref` that names no session: why it is no id (`problem`), why no prefix, or where we looked"
+    "The error for a `ref` that names no session: why it is no id (`problem`), why no prefix, or where we looked"
     if problem:
         path = 'there is no such transcript file' if ref.endswith('.jsonl') else 'a transcript path must end in .jsonl'
         return ValueError(f'No session is named or titled {ref!r} (Refusing session reference {ref!r} as an id: '
@@ -476,7 +479,7 @@ def resume_line(
     path, # A session's transcript
     cwd=None, # The project directory the caller was given, tried after the one the transcript records
 )->str:
-    "The shell command that resumes the transcript at `path`: `cd` to a directory whose sessions folder holds it, then `claude --resume`"
+    "Command resuming the transcript at `path`: `cd` to a folder whose sessions folder holds it, then `claude --resume`"
     p = Path(path)
     rec = first(r['cwd'] for r in text_recs(read_ends(p)[0]) if isinstance(r.get('cwd'), str) and r['cwd'])
     tried = (rec, cwd and str(cwd), *sorted(recorded_cwds(p.parent)))  # then what the folder's other transcripts record

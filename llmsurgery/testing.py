@@ -141,7 +141,8 @@ def read_only(folder): # A folder to make read-only for the block
         try: yield Path(folder)
         finally: os.chmod(folder, mode)
         return
-    def mount(*args): return shutil.which('mount') and subprocess.run(['mount', *args], capture_output=True).returncode == 0
+    def mount(*args):
+        return shutil.which('mount') and subprocess.run(['mount', *args], capture_output=True).returncode == 0
     if not mount('--bind', folder, folder):
         yield None; return
     try:

@@ -28,7 +28,8 @@ class Rows(L):
         return res if not isinstance(res, L) or isinstance(res, type(self)) else self._new(res)
 
 # %% ../nbs/000a_text.ipynb #a3a48493
-_PART_MARK = re.compile(r'\[[A-Z][A-Z_]*(?::[^\]\s]*)?$')  # the start of a `[KIND:...]` placeholder, at the end of a cut
+# the start of a `[KIND:...]` placeholder, at the end of a cut
+_PART_MARK = re.compile(r'\[[A-Z][A-Z_]*(?::[^\]\s]*)?$')
 _MARK = re.compile(r'\[[A-Z][A-Z_]*:[^\]\s]*\]')  # a whole placeholder, such as `[REDACTED:email:1]`
 
 def shorten(

@@ -292,7 +292,8 @@ def caption(self:ToolCalls)->str:
     "The count of calls, with those that failed and those still running"
     st = Counter(c.status for c in self)
     errs = f" · {st['error']} error{'s'*(st['error'] != 1)}" if st['error'] else ''
-    return f"{len(self):,} tool call{'s'*(len(self) != 1)}{errs}" + (f" · {st['running']} running" if st['running'] else '')
+    return (f"{len(self):,} tool call{'s'*(len(self) != 1)}{errs}"
+            + (f" · {st['running']} running" if st['running'] else ''))
 
 @patch
 def __repr__(self:ToolCalls): return self.tree().text()

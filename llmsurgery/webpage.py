@@ -111,7 +111,7 @@ def _note_deep(tokenize):
     return _f
 
 def mk_md():
-    "A Markdown renderer for transcript text: CommonMark, tables, strikethrough, line ends kept, no raw HTML, safe links"
+    "Markdown renderer for transcript text: CommonMark, tables, strikethrough, line ends kept, no raw HTML, safe links"
     if MarkdownIt is None: return None
     md = MarkdownIt('commonmark', {'html': False, 'breaks': True, 'xhtmlOut': False}).enable(['table', 'strikethrough'])
     md.validateLink = lambda url: bool(SAFE_LINK.match(url.strip()))

@@ -349,8 +349,8 @@ def atomic_write(path, # The file to write (replaced if it exists)
                  data:bytes, # Its whole new content
                  dir_mode:int=0o700, # Mode of folders the write creates: owner-only, as Claude Code makes them
                  replace:bool=True, # Replace a file already at `path`? If False, such a file is refused
-                 mode:int|None=None): # Mode of a new file; None: as the umask allows (0666 less it). A replaced file keeps its own
-    "Replace `path` with `data` atomically (temporary file, fsync, rename): a new file as the umask allows, an old one keeping its mode"
+                 mode:int|None=None): # New file's mode (None: 0666 less the umask); a replaced file keeps its own
+    "Replace `path` with `data` atomically (temp file, fsync, rename): new as the umask allows, else keeping its mode"
     path = Path(path)
     try:
         st = check_writable(path) if replace else None
@@ -406,7 +406,7 @@ def _prep(recs, sid, ts=None, chain=True, parent=None, owners=None):
 
 def write_sess(path, # The transcript file to write (replaced if it exists)
                recs): # Records in file order, already linked
-    "Write `recs` as the whole transcript at `path`: atomically, one `rec2line` each; new 0600, as Claude Code, or its mode kept"
+    "Write `recs` as the whole transcript at `path`: atomic, a `rec2line` each; new 0600 (as Claude Code) or mode kept"
     atomic_write(path, b''.join(map(rec2line, recs)), mode=0o600)
 
 # %% ../nbs/04_write.ipynb #10cbef57
