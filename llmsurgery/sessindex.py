@@ -5,11 +5,11 @@
 # %% auto #0
 __all__ = ['SCHEMA_VERSION', 'SCHEMA', 'PHASES', 'TABLES', 'FTS_HASH_BYTES', 'MIGRATIONS', 'MARK_SPAN', 'UNREAD_TYPES',
            'MSG_COLS', 'USAGE_COLS', 'CALL_COLS', 'SESS_COLS', 'TAIL_RECS', 'FTS_DROP', 'ROW_READERS', 'USAGE_MARK',
-           'PARALLEL_BYTES', 'BATCH_BYTES', 'FTS_LAG_BYTES', 'UPDATE_WAIT', 'CHILD_WAIT', 'RESUME_CMDS', 'ARCHIVED',
-           'PRICES', 'TOTALS_WIDTH', 'index_path', 'SessIndex', 'index_files', 'codex_index_files', 'read_transcript',
-           'file_state', 'msg_rows', 'usage_rows', 'call_rows', 'sess_row', 'claude_rows', 'codex_rows', 'session_rows',
-           'usage_phase_rows', 'fts_query', 'word_find', 'IndexHit', 'resume_cmd', 'IndexHits', 'load_prices',
-           'model_price', 'tokens_usd', 'md_cell', 'Totals', 'export_parquet']
+           'PARALLEL_BYTES', 'FORK_PARALLEL_BYTES', 'BATCH_BYTES', 'FTS_LAG_BYTES', 'UPDATE_WAIT', 'CHILD_WAIT',
+           'RESUME_CMDS', 'ARCHIVED', 'PRICES', 'TOTALS_WIDTH', 'index_path', 'SessIndex', 'index_files',
+           'codex_index_files', 'read_transcript', 'file_state', 'msg_rows', 'usage_rows', 'call_rows', 'sess_row',
+           'claude_rows', 'codex_rows', 'session_rows', 'usage_phase_rows', 'fts_query', 'word_find', 'IndexHit',
+           'resume_cmd', 'IndexHits', 'load_prices', 'model_price', 'tokens_usd', 'md_cell', 'Totals', 'export_parquet']
 
 # %% ../nbs/15_sessindex.ipynb #383b4c7d
 import os, re, json, html, heapq, shlex, sqlite3, hashlib, warnings, socket, unicodedata, importlib
@@ -466,11 +466,12 @@ def _line_recs(line, start):
 
 def _line_starts(data, pat, stop):
     "`(start, end)` of the lines of `data[:stop]` (whole lines) holding `pat`, found without splitting the lines"
-    out, k = [], data.find(pat, 0, stop)
-    while k >= 0:
-        e = data.find(b'\n', k)
+    find = re.compile(re.escape(pat)).search  # a fifth faster than `bytes.find` on transcripts' bytes
+    out, m = [], find(data, 0, stop)
+    while m:
+        k = m.start(); e = data.find(b'\n', k)
         out.append((data.rfind(b'\n', 0, k) + 1, e))
-        k = data.find(pat, e + 1, stop)
+        m = find(data, e + 1, stop)
     return out
 
 def _light_file(path, sid=None):
@@ -480,12 +481,12 @@ def _light_file(path, sid=None):
     if (now.st_size, now.st_mtime_ns, len(data)) != (st.st_size, st.st_mtime_ns, st.st_size): raise _Unsure()
     off = data.rfind(b'\n') + 1
     if data[off:].strip(): raise _Unsure()  # a torn last line: `read_transcript` counts its records
-    fl = AttrDict(data=data, off=off, parsed={})
+    parsed = {s: _line_recs(data[s:e], s) for s, e in _line_starts(data, USAGE_MARK, off)}  # each line once
+    fl = AttrDict(data=data, off=off, parsed=parsed)
     line = lambda s: data[s:data.find(b'\n', s)]
-    def parse(s, e=None):
-        if s not in fl.parsed: fl.parsed[s] = _line_recs(line(s) if e is None else data[s:e], s)
-        return fl.parsed[s]
-    for s, e in _line_starts(data, USAGE_MARK, off): parse(s, e)
+    def parse(s):
+        if s not in parsed: parsed[s] = _line_recs(line(s), s)
+        return parsed[s]
     if sid is not None:
         own = b'"sessionId":"%s"' % sid.encode()  # every line naming only its own session: one whole-file count
         if data.count(b'essionId"') != data.count(own):  # each `sessionId` its own, no `requestSessionId`: one pass
@@ -494,7 +495,7 @@ def _light_file(path, sid=None):
                 if b'forkedFrom' in l or b'requestSessionId' in l or l.count(b'"sessionId"') != l.count(own): parse(s)
         s = 0
         while s < off and not any(isinstance(r.get('timestamp'), str) for r in parse(s)): s = data.find(b'\n', s) + 1
-    fl.recs = [r for s in sorted(fl.parsed) for r in fl.parsed[s]]
+    fl.recs = [r for s in sorted(parsed) for r in parsed[s]]
     fl.mark = (st.st_ino, st.st_size, st.st_mtime, off, None, hashlib.sha1(data[:min(MARK_SPAN, off)]).hexdigest(),
                hashlib.sha1(data[max(0, off - MARK_SPAN):off]).hexdigest())
     return fl
@@ -594,7 +595,12 @@ def _jobs(db, cfg):
     return groups, rows
 
 # %% ../nbs/15_sessindex.ipynb #57786dec
-PARALLEL_BYTES = 256 << 20  # an update reading more than this uses worker processes by default
+from .scheduler import fork_safe
+
+PARALLEL_BYTES = 256 << 20  # an update reading more than this uses worker processes by default, started fresh
+FORK_PARALLEL_BYTES = 64 << 20  # or this, where they are forked (`fork_safe`): each starts in milliseconds
+
+def _parallel_bytes(): return FORK_PARALLEL_BYTES if fork_safe() else PARALLEL_BYTES
 BATCH_BYTES = 32 << 20  # transcript bytes read, then written in one transaction
 
 FTS_LAG_BYTES = 256 << 20  # transcript bytes whose texts may wait, within an update, to enter the word index
@@ -658,14 +664,22 @@ def _index_batch(self:SessIndex,
 # %% ../nbs/15_sessindex.ipynb #d314fac7
 from .scheduler import Job, shrinking_batches, share_batches, share_work, WorkerStopped
 
+@patch
+def _reopen(self:SessIndex, sync):
+    "Open the index file again after its connection was closed, in the journal mode it has, with `synchronous=sync`"
+    self.db = _connect(self.path, self.cfg, journal=None)
+    self.db.execute(f'pragma synchronous={sync}')
+
 class _IndexJob(Job):
     "The work `update` shares among processes: read sessions (`_read_batch`) and write their rows to index `ix`"
-    def __init__(self, ix, gen, lag_bytes): self.ix, self.gen, self.lag_bytes = ix, gen, lag_bytes
+    def __init__(self, ix, gen, lag_bytes, sync='normal'): self.ix, self.gen, self.lag_bytes, self.sync = ix, gen, lag_bytes, sync
     def size(self, batch): return _size(batch)
     def read(self, batch): return _read_batch(batch)
     def write(self, held, untaken):  # toward the end, the word index keeps up
         self.ix._write_held(held, self.gen, min(self.lag_bytes, untaken))
     def report(self, rd): return rd.errs
+    def before_fork(self): self.ix.db.close()  # no SQLite connection is open while workers are forked
+    def after_fork(self): self.ix._reopen(self.sync)
 
 def _open_job(path, cfg, sync, gen, lag_bytes):
     "A worker process's `_IndexJob`: the index at `path` opened anew, writing with `synchronous=sync`"
@@ -720,7 +734,7 @@ def _write_all(self:SessIndex, todo, workers, gen, sync, batch_bytes=BATCH_BYTES
     opener = importlib.import_module('llmsurgery.sessindex')._open_job  # a notebook's copy cannot reach a worker
     args = (str(self.path), str(self.cfg), sync, gen, lag_bytes)
     try:
-        for size, reports in share_work(_IndexJob(self, gen, lag_bytes), batches, workers, opener, args):
+        for size, reports in share_work(_IndexJob(self, gen, lag_bytes, sync), batches, workers, opener, args):
             yield size, [e for errs in reports for e in errs]
     except WorkerStopped as e:
         raise RuntimeError(f'{self.path}: a worker process stopped before its batches were written. From a script, '
@@ -749,16 +763,18 @@ def update(self:SessIndex,
         for js in groups.values():
             for j in js: stats[j.state] += 1
         total = sum(j.stat.st_size for *_, js in todo for j in js)
-        if workers is None: workers = min(4, os.cpu_count() or 1) if total > PARALLEL_BYTES else 0
-        db, bar, first = self.db, _bar(total, progress), not rows and total > 0
+        if workers is None: workers = min(4, os.cpu_count() or 1) if total > _parallel_bytes() else 0
+        first, bar = not rows and total > 0, None  # the bar, with its thread, once any worker is forked
         sync = 'off' if first else 'normal'
-        if first: _journal(db, 'delete')  # pages go straight to the file, not through the log
-        db.execute(f'pragma synchronous={sync}')  # and a first build does not wait for the disk
+        if first: _journal(self.db, 'delete')  # pages go straight to the file, not through the log
+        self.db.execute(f'pragma synchronous={sync}')  # and a first build does not wait for the disk
         try:
-            gen = (_meta(db, 'gen') or 0) + 1
+            gen = (_meta(self.db, 'gen') or 0) + 1
             for size, errs in self._write_all(todo, workers, gen, sync, batch_bytes, lag_bytes):
                 for e in errs: warnings.warn(e)
+                if bar is None: bar = _bar(total, progress) or False
                 if bar: bar.update(size)
+            db = self.db  # opened again if workers were forked
             db.execute('begin immediate')
             _fts_catch_up(db)  # what the batches left, or an interrupted update did
             stats.gone = self._mark_gone(rows, {str(j.path) for js in groups.values() for j in js})
@@ -766,12 +782,12 @@ def update(self:SessIndex,
                 db.execute("insert or replace into meta values ('gen', ?)", (gen,))
             db.execute('commit')
         except BaseException:
-            if db.in_transaction: db.execute('rollback')
+            if self.db.in_transaction: self.db.execute('rollback')
             raise
         finally:
             if bar: bar.close()
-            if first: _journal(db, 'wal')  # still not waiting for the disk: the system writes the pages out
-            db.execute('pragma synchronous=normal')
+            if first: _journal(self.db, 'wal')  # still not waiting for the disk: the system writes the pages out
+            self.db.execute('pragma synchronous=normal')
         return stats
 
 # %% ../nbs/15_sessindex.ipynb #4c245129
@@ -1087,6 +1103,23 @@ _ONCE = (f"select min(id) from ({_BY_IDS}) group by case when call_key is not nu
          "when timestamp is null then -id else "  # one row per API call
          "timestamp || ' ' || coalesce(model, '') || ' ' || input_tokens || ' ' || output_tokens || ' ' || cache_read "
          "|| ' ' || cache_write end")
+_D2 = '[0-9]'*2
+_UTC_MINUTE = ' or '.join(f"u.timestamp glob '{_D2*2}-{_D2}-{_D2}T{_D2}:{_D2}:[0-5][0-9]{frac}Z'"
+                          for frac in ('', '.[0-9][0-9][0-9]'))  # a UTC time whose minute tells its local day
+_GROUPS = dict(session='u.session_id', project='u.session_id', agent='u.session_id', model='null',
+               day=f'case when {_UTC_MINUTE} then substr(u.timestamp, 1, 16) else u.timestamp end')  # then the model
+_GROUPS['month'] = _GROUPS['day']
+_SESS_JOINS = (' left join sessions s on s.session_id = {0} left join '
+               '(select session_id, min(project) project from files group by session_id) f on f.session_id = {0}')
+
+def _cost_sql(by, where):
+    "The query of `cost(by)` with filter `where`: one row per group of calls that share a key in view `by`, and a model"
+    inner = (f'select {_GROUPS[by]} grp, u.session_id sid, u.model model, min(u.timestamp) ts, count(*) n, '
+             + ', '.join(f'sum(u.{c}) {c}' for c in _TOK_COLS) + ' from usage u'
+             + (_SESS_JOINS.format('u.session_id') if where else '')  # the filters name `s` and `f`
+             + f' where u.rowid in ({_ONCE}) {where.replace("m.timestamp", "u.timestamp")} group by grp, u.model')
+    return (f"select g.sid, g.model, g.ts, coalesce(s.cwd, f.project), s.title, coalesce(s.agent, 'claude'), g.n, "
+            + ', '.join(f'g.{c}' for c in _TOK_COLS) + f" from ({inner}) g" + _SESS_JOINS.format('g.sid'))
 
 def _cost_key(by, sid, model, ts, where, title, agent='claude'):
     "`(key, label)` of a usage row in the view `by`"
@@ -1105,23 +1138,16 @@ def cost(self:SessIndex,
     "Tokens and dollars per `by`, each API call once however many files hold it, most expensive first"
     if by not in _BY: raise ValueError(f'by must be one of {", ".join(_BY)}, not {by!r}')
     table, (where, args) = load_prices(prices), _filters(project, since)
-    sql = ("select u.session_id, u.model, u.timestamp, coalesce(s.cwd, f.project), s.title, "
-           "coalesce(s.agent, 'claude'), "
-           + ', '.join(f'u.{c}' for c in _TOK_COLS) + ' from usage u left join sessions s on s.session_id = u.session_id '
-           'left join (select session_id, min(project) project from files group by session_id) f '
-           f'on f.session_id = u.session_id where u.rowid in ({_ONCE}) {where.replace("m.timestamp", "u.timestamp")}')
-    out, unknown, price, keys = {}, set(), {}, {}
-    for sid, model, ts, where_, title, agent, *toks in self.db.execute(sql, args):
-        if by != 'project': key, label = _cost_key(by, sid, model, ts, where_, title, agent)
-        elif (key_label := keys.get(where_)) is None: key, label = keys[where_] = _cost_key(by, sid, model, ts, where_, title)
-        else: key, label = key_label  # a project's label looked up once
-        t = dict(zip(_TOK_COLS, toks))
+    out, unknown, price = {}, set(), {}
+    for sid, model, ts, where_, title, agent, n, *toks in self.db.execute(_cost_sql(by, where), args):
+        key, label = _cost_key(by, sid, model, ts, where_, title, agent)
         if model not in price: price[model] = model_price(model, table)
-        r = out.setdefault(key, AttrDict(key=key, label=label, by=by, **dict.fromkeys(Totals._cols, 0), usd=0., unpriced=0))
-        r.calls += 1; r.input += t['input_tokens']; r.output += t['output_tokens']; r.cache_read += t['cache_read']
-        r.cache_write += t['cache_write_5m'] + t['cache_write_1h']
-        if (p := price[model]) is None: unknown.add(model if isinstance(model, str) else '(no model)'); r.unpriced += 1
-        else: r.usd += tokens_usd(t, p)
+        if (r := out.get(key)) is None:
+            r = out[key] = AttrDict(key=key, label=label, by=by, **dict.fromkeys(Totals._cols, 0), usd=0., unpriced=0)
+        inp, outp, cw5m, cw1h, cread = toks
+        r['calls'] += n; r['input'] += inp; r['output'] += outp; r['cache_read'] += cread; r['cache_write'] += cw5m + cw1h
+        if (p := price[model]) is None: unknown.add(model if isinstance(model, str) else '(no model)'); r['unpriced'] += n
+        else: r['usd'] += tokens_usd(dict(zip(_TOK_COLS, toks)), p)
     if unknown:
         warnings.warn(f'no price for {", ".join(sorted(unknown))}: those calls are counted at $0; '
                       'pass prices= (--prices FILE) to price them')
