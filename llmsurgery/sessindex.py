@@ -153,12 +153,14 @@ def index_files(cfg=None): # Config home; `claude_dir()` if None
     for d in sorted(pd.iterdir()) if pd.is_dir() else []:
         if not d.is_dir(): continue
         for f in sorted(d.glob('*.jsonl')):
+            if (d.is_symlink() or f.is_symlink()) and leads_outside(f, pd): continue  # only a link can lead out
             agent = f.name.startswith('agent-')
             sid, agent_id = (None, f.stem[6:]) if agent else (f.stem, None)
             out.append(AttrDict(path=f, sid=sid, agent=agent_id, project=d.name, src='claude'))
         for f in (f for s in sorted(p for p in d.iterdir() if p.is_dir()) for f in agent_files(d/f'{s.name}.jsonl')):
+            if leads_outside(f, pd): continue
             out.append(AttrDict(path=f, sid=f.relative_to(d).parts[0], agent=f.stem[6:], project=d.name, src='claude'))
-    return out.filter(lambda o: not leads_outside(o.path, pd))
+    return out
 
 # %% ../nbs/15_sessindex.ipynb #d258b451
 def codex_index_files(home=None): # A Codex home; `codex_home()` if None
@@ -262,26 +264,30 @@ USAGE_COLS = ('agent_id', 'message_id', 'request_id', 'uuid', 'model', 'timestam
 
 def _n(x): return x if isinstance(x, int) and not isinstance(x, bool) else 0
 
+_USAGE_TOKS = ('input_tokens', 'output_tokens', 'cache_read_input_tokens', 'cache_creation_input_tokens')
+_SRC_STRS = ('agentId', 'requestId', 'uuid', 'timestamp')  # a usage line's fields a row keeps
+
 def _usage_row(m, src, lines):
     "One `usage` row (in `USAGE_COLS` order) for message `m` of record `src`"
-    u = m['usage']
-    cc = u.get('cache_creation') if isinstance(u.get('cache_creation'), dict) else {}
-    cw = _n(u.get('cache_creation_input_tokens')); w1h = min(_n(cc.get('ephemeral_1h_input_tokens')), cw)
-    return (_str(src.get('agentId')), _str(m.get('id')), _str(src.get('requestId')), _str(src.get('uuid')),
-            _str(m.get('model')), _str(src.get('timestamp')), _n(u.get('input_tokens')), _n(u.get('output_tokens')),
-            _n(u.get('cache_read_input_tokens')), cw, cw - w1h, w1h, lines, None)
+    u = m['usage']  # once per API call: comprehensions, not a function call per field
+    inp, out, read, cw = [v if type(v) is int else _n(v) for v in map(u.get, _USAGE_TOKS)]
+    cc = u.get('cache_creation')
+    w1h = min(_n(cc.get('ephemeral_1h_input_tokens')) if isinstance(cc, dict) else 0, cw)
+    agent, req, uuid, ts = [v if isinstance(v, str) else None for v in map(src.get, _SRC_STRS)]
+    return (agent, _str(m.get('id')), req, uuid, _str(m.get('model')), ts, inp, out, read, cw, cw - w1h, w1h, lines, None)
 
 # %% ../nbs/15_sessindex.ipynb #af628245
-def _usage_calls(rec_lists, have=()):
+def _usage_calls(rec_lists, have=(), peak=True):
     "`(usage rows, line)`: `usage_rows`, and the usage line that sent the most context (`in_toks`), or None"
-    # `have`: agent ids with sidechain records outside `rec_lists` (`progress_copies`), for a reader of some lines
-    recs, last, lines, top, peak = list(chain.from_iterable(rec_lists)), {}, {}, None, -1
+    # `have`: agent ids with sidechain records outside `rec_lists` (`progress_copies`), for a reader of some lines;
+    # `peak`: look for that line (the usage phase, which sizes no context window, does not)
+    recs, calls, top, most = list(chain.from_iterable(rec_lists)), {}, None, -1
     for r in chain(compress(recs, rec_vals(recs, 'message')), progress_copies(recs, have)):  # C-level: those with a message
         if not (isinstance(m := r.get('message'), dict) and isinstance(u := m.get('usage'), dict)): continue
         key = (m['id'], _str(r.get('requestId'))) if isinstance(m.get('id'), str) else id(r)
-        last[key] = (m, r); lines[key] = lines.get(key, 0) + 1
-        if (n := in_toks(u)) > peak: top, peak = r, n
-    return [_usage_row(m, r, lines[k]) for k, (m, r) in last.items()], top
+        calls[key] = (m, r, calls[key][2] + 1 if key in calls else 1)  # its last line, and how many lines
+        if peak and (n := in_toks(u)) > most: top, most = r, n
+    return [_usage_row(*call) for call in calls.values()], top
 
 def usage_rows(rec_lists): # Record lists of one session: its main transcript, then its subagents'
     "One `usage` row per API call in `rec_lists`: the last line of each `message.id` and `requestId`"
@@ -539,7 +545,7 @@ def usage_phase_rows(jobs): # The files of one session, as `update` lists them
             mf, agents = fls[jobs.index(main)], [fl for j, fl in zip(jobs, fls) if j.agent is not None]
             have, tail = _have_agents([mf, *agents]), _meta_back(_back_recs(mf))
         except _Unsure: return _text_later(claude_rows(jobs))
-        res.usage, res.calls = _usage_calls([mf.recs, *(fl.recs for fl in agents)], have)[0], []
+        res.usage, res.calls = _usage_calls([mf.recs, *(fl.recs for fl in agents)], have, peak=False)[0], []
         res.sess = sess_row(main.path, mf.recs, len(agents), tail, info)
         return res
 
@@ -1138,9 +1144,11 @@ def cost(self:SessIndex,
     "Tokens and dollars per `by`, each API call once however many files hold it, most expensive first"
     if by not in _BY: raise ValueError(f'by must be one of {", ".join(_BY)}, not {by!r}')
     table, (where, args) = load_prices(prices), _filters(project, since)
-    out, unknown, price = {}, set(), {}
+    out, unknown, price, keys = {}, set(), {}, {}
     for sid, model, ts, where_, title, agent, n, *toks in self.db.execute(_cost_sql(by, where), args):
-        key, label = _cost_key(by, sid, model, ts, where_, title, agent)
+        if by != 'project': key, label = _cost_key(by, sid, model, ts, where_, title, agent)
+        elif (key_label := keys.get(where_)) is None: key, label = keys[where_] = _cost_key(by, sid, model, ts, where_, title)
+        else: key, label = key_label  # a project's label looked up once
         if model not in price: price[model] = model_price(model, table)
         if (r := out.get(key)) is None:
             r = out[key] = AttrDict(key=key, label=label, by=by, **dict.fromkeys(Totals._cols, 0), usd=0., unpriced=0)
