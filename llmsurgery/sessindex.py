@@ -5,14 +5,14 @@
 # %% auto #0
 __all__ = ['SCHEMA_VERSION', 'SCHEMA', 'PHASES', 'TABLES', 'FTS_HASH_BYTES', 'MIGRATIONS', 'MARK_SPAN', 'UNREAD_TYPES',
            'MSG_COLS', 'USAGE_COLS', 'CALL_COLS', 'SESS_COLS', 'TAIL_RECS', 'FTS_DROP', 'ROW_READERS', 'USAGE_MARK',
-           'PARALLEL_BYTES', 'FORK_PARALLEL_BYTES', 'BATCH_BYTES', 'FTS_LAG_BYTES', 'UPDATE_WAIT', 'CHILD_WAIT',
-           'RESUME_CMDS', 'ARCHIVED', 'PRICES', 'TOTALS_WIDTH', 'index_path', 'SessIndex', 'index_files',
+           'PARALLEL_BYTES', 'FORK_PARALLEL_BYTES', 'BATCH_BYTES', 'FTS_LAG_BYTES', 'BAR_DELAY', 'UPDATE_WAIT',
+           'CHILD_WAIT', 'RESUME_CMDS', 'ARCHIVED', 'PRICES', 'TOTALS_WIDTH', 'index_path', 'SessIndex', 'index_files',
            'codex_index_files', 'read_transcript', 'file_state', 'msg_rows', 'usage_rows', 'call_rows', 'sess_row',
            'claude_rows', 'codex_rows', 'session_rows', 'usage_phase_rows', 'fts_query', 'word_find', 'IndexHit',
            'resume_cmd', 'IndexHits', 'load_prices', 'model_price', 'tokens_usd', 'md_cell', 'Totals', 'export_parquet']
 
 # %% ../nbs/15_sessindex.ipynb #383b4c7d
-import os, re, json, html, heapq, shlex, sqlite3, hashlib, warnings, socket, unicodedata, importlib
+import os, re, json, html, heapq, shlex, sqlite3, hashlib, warnings, socket, unicodedata, importlib, time
 from contextlib import contextmanager
 from operator import itemgetter
 from itertools import chain, islice, accumulate, compress, count
@@ -694,12 +694,14 @@ def _open_job(path, cfg, sync, gen, lag_bytes):
     return _IndexJob(ix, gen, lag_bytes)
 
 # %% ../nbs/15_sessindex.ipynb #e3394990
-def _bar(total, show):
-    "A progress bar over `total` bytes (tqdm, shown after a second) if `show` and tqdm is installed, else None"
+BAR_DELAY = 1  # seconds an update runs before its progress bar shows (and tqdm, 30 ms of imports, is loaded)
+
+def _bar(total, show, done=0):
+    "A progress bar over `total` bytes, `done` of them read, if `show` and tqdm is installed, else None"
     if not show: return None
     try: from tqdm.auto import tqdm  # a widget in a notebook, text in a terminal
     except ImportError: return None
-    return tqdm(total=total, unit='B', unit_scale=True, desc='Indexing sessions', delay=1, leave=False)
+    return tqdm(total=total, initial=done, unit='B', unit_scale=True, desc='Indexing sessions', leave=False)
 
 def _journal(db, mode):
     "Switch `db` to journal `mode`; it stays as it was while another connection has the file open"
@@ -770,7 +772,7 @@ def update(self:SessIndex,
             for j in js: stats[j.state] += 1
         total = sum(j.stat.st_size for *_, js in todo for j in js)
         if workers is None: workers = min(4, os.cpu_count() or 1) if total > _parallel_bytes() else 0
-        first, bar = not rows and total > 0, None  # the bar, with its thread, once any worker is forked
+        first, bar, done, start = not rows and total > 0, None, 0, time.monotonic()
         sync = 'off' if first else 'normal'
         if first: _journal(self.db, 'delete')  # pages go straight to the file, not through the log
         self.db.execute(f'pragma synchronous={sync}')  # and a first build does not wait for the disk
@@ -778,8 +780,9 @@ def update(self:SessIndex,
             gen = (_meta(self.db, 'gen') or 0) + 1
             for size, errs in self._write_all(todo, workers, gen, sync, batch_bytes, lag_bytes):
                 for e in errs: warnings.warn(e)
-                if bar is None: bar = _bar(total, progress) or False
                 if bar: bar.update(size)
+                done += size
+                if bar is None and time.monotonic() - start >= BAR_DELAY: bar = _bar(total, progress, done) or False
             db = self.db  # opened again if workers were forked
             db.execute('begin immediate')
             _fts_catch_up(db)  # what the batches left, or an interrupted update did
