@@ -603,10 +603,12 @@ def _jobs(db, cfg):
 # %% ../nbs/15_sessindex.ipynb #57786dec
 from .scheduler import fork_safe
 
-PARALLEL_BYTES = 256 << 20  # an update reading more than this uses worker processes by default, started fresh
-FORK_PARALLEL_BYTES = 64 << 20  # or this, where they are forked (`fork_safe`): each starts in milliseconds
+PARALLEL_BYTES = 256 << 20  # an update reading more than this uses worker processes by default
+FORK_PARALLEL_BYTES = 64 << 20  # a usage phase, whose workers are forked (`fork_safe`): they start in milliseconds
 
-def _parallel_bytes(): return FORK_PARALLEL_BYTES if fork_safe() else PARALLEL_BYTES
+def _parallel_bytes(need):
+    "Transcript bytes above which an update of phase `need` uses worker processes by default"
+    return FORK_PARALLEL_BYTES if need == 'usage' and fork_safe() else PARALLEL_BYTES
 BATCH_BYTES = 32 << 20  # transcript bytes read, then written in one transaction
 
 FTS_LAG_BYTES = 256 << 20  # transcript bytes whose texts may wait, within an update, to enter the word index
@@ -771,7 +773,7 @@ def update(self:SessIndex,
         for js in groups.values():
             for j in js: stats[j.state] += 1
         total = sum(j.stat.st_size for *_, js in todo for j in js)
-        if workers is None: workers = min(4, os.cpu_count() or 1) if total > _parallel_bytes() else 0
+        if workers is None: workers = min(4, os.cpu_count() or 1) if total > _parallel_bytes(need) else 0
         first, bar, done, start = not rows and total > 0, None, 0, time.monotonic()
         sync = 'off' if first else 'normal'
         if first: _journal(self.db, 'delete')  # pages go straight to the file, not through the log
