@@ -39,6 +39,7 @@ class Job:
     def write(self, held:list, untaken:int): raise NotImplementedError  # write results held, under the lock
     def report(self, result): return None  # what the caller sees of a batch's result: small, picklable
     def before_fork(self): pass  # let go of what a forked copy must not share (an open SQLite connection)
+    def fork_ok(self)->bool: return True  # once it has: does nothing else in this process hold it?
     def after_fork(self): pass  # take it back, once the workers are forked
 
 # %% ../nbs/14s_scheduler.ipynb #7ab8718c
@@ -116,16 +117,29 @@ def share_work(job:Job, # This process's job
                args:tuple=(), # What `opener` is called with in each worker
                hold:int=HOLD_BYTES, # Size a process may hold unwritten while the lock is taken (`share_batches`)
                poll:float=LOCK_POLL, # Seconds between checks that the other processes still run, while waiting
-               method:str=None): # How workers start: 'fork' or 'spawn'; None: 'fork' if `fork_safe()`
+               method:str=None): # How workers start, 'fork' or 'spawn'; None: 'fork' if `fork_safe()` and `fork_ok`
     "Do `batches` here and in `workers - 1` started processes: yields `(size read since last, [reports])` as it goes"
     if workers >= 2 and opener is None: raise ValueError('share_work: worker processes need an opener to make their job')
     import multiprocessing as mp
     from concurrent.futures import ProcessPoolExecutor, wait, FIRST_EXCEPTION
     from concurrent.futures.process import BrokenProcessPool
-    method = method or ('fork' if workers >= 2 and fork_safe() else 'spawn')
-    mod, ctx = importlib.import_module('llmsurgery.scheduler'), mp.get_context(method)  # a notebook's copies
-    shared = dict(lock=ctx.Lock(), taken=ctx.Value('q', 0), bytes_read=ctx.Value('q', 0))  # cannot reach a worker
-    shown, futs = 0, []
+    released = workers >= 2 and (method or ('fork' if fork_safe() else 'spawn')) == 'fork'
+    ex, shown, futs = None, 0, []
+    if released: job.before_fork()  # it lets go of what a forked copy must not share
+    try:
+        fork = released and (method == 'fork' or job.fork_ok())  # and nothing else holds that: else fresh workers
+        mod = importlib.import_module('llmsurgery.scheduler')  # by name: a notebook's copies cannot reach a worker
+        ctx = mp.get_context('fork' if fork else 'spawn')
+        shared = dict(lock=ctx.Lock(), taken=ctx.Value('q', 0), bytes_read=ctx.Value('q', 0))
+        if workers >= 2:
+            ex = ProcessPoolExecutor(workers - 1, mp_context=ctx, initializer=mod._worker_start,
+                                     initargs=(opener, args, shared))
+            futs += [ex.submit(mod._worker_run, batches, hold, poll) for _ in range(workers - 1)]  # forks all at once
+    except BaseException:
+        if ex: ex.shutdown(cancel_futures=True)
+        raise
+    finally:
+        if released: job.after_fork()
     def progress():
         "Size read by every process since the last call"
         nonlocal shown
@@ -135,14 +149,7 @@ def share_work(job:Job, # This process's job
         "Raise the error of any worker that stopped with one"
         for f in futs:
             if f.done(): f.result()
-    ex = None if workers < 2 else ProcessPoolExecutor(workers - 1, mp_context=ctx, initializer=mod._worker_start,
-                                                      initargs=(opener, args, shared))
     try:
-        if ex:
-            if method == 'fork': job.before_fork()
-            try: futs += [ex.submit(mod._worker_run, batches, hold, poll) for _ in range(workers - 1)]  # forks all
-            finally:
-                if method == 'fork': job.after_fork()
         for rep in share_batches(job, batches, AttrDict(shared), check, hold, poll):
             check()  # a worker's error stops the work now
             yield progress(), [rep]

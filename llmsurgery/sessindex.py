@@ -678,6 +678,15 @@ def _reopen(self:SessIndex, sync):
     self.db = _connect(self.path, self.cfg, journal=None)
     self.db.execute(f'pragma synchronous={sync}')
 
+def _open_here(path):
+    "Is the index file at `path`, or its journal, log or shared memory, open in this process? (Linux's /proc)"
+    names = {str(Path(path).resolve()) + end for end in ('', '-journal', '-wal', '-shm')}
+    for fd in os.listdir('/proc/self/fd'):
+        try:
+            if os.readlink(f'/proc/self/fd/{fd}') in names: return True
+        except OSError: pass  # closed meanwhile: the descriptor of the listing itself
+    return False
+
 class _IndexJob(Job):
     "The work `update` shares among processes: read sessions (`_read_batch`) and write their rows to index `ix`"
     def __init__(self, ix, gen, lag_bytes, sync='normal'): self.ix, self.gen, self.lag_bytes, self.sync = ix, gen, lag_bytes, sync
@@ -687,6 +696,7 @@ class _IndexJob(Job):
         self.ix._write_held(held, self.gen, min(self.lag_bytes, untaken))
     def report(self, rd): return rd.errs
     def before_fork(self): self.ix.db.close()  # no SQLite connection is open while workers are forked
+    def fork_ok(self): return not _open_here(self.ix.path)  # none of another `SessIndex` of the file either
     def after_fork(self): self.ix._reopen(self.sync)
 
 def _open_job(path, cfg, sync, gen, lag_bytes):
