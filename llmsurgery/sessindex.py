@@ -95,7 +95,9 @@ def _migrate(db, v):
         try:
             for q in MIGRATIONS[v]: db.execute(q)
             db.execute("update meta set value=? where key='schema'", (v + 1,)); db.execute('commit')
-        except BaseException: db.execute('rollback'); raise
+        except BaseException:  # a Ctrl-C may come just after the commit: nothing to roll back
+            if db.in_transaction: db.execute('rollback')
+            raise
         v += 1
     return v
 
@@ -657,7 +659,9 @@ def _write_held(self:SessIndex,
             if lag >= lag_limit: _fts_catch_up(db)
             else: db.execute("update meta set value=? where key='fts_lag'", (lag,))
             db.execute('commit')
-        except BaseException: db.execute('rollback'); raise
+        except BaseException:  # a Ctrl-C may come just after the commit: nothing to roll back
+            if db.in_transaction: db.execute('rollback')
+            raise
 
 @patch
 def _index_batch(self:SessIndex,
