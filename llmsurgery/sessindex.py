@@ -276,7 +276,8 @@ def _usage_row(m, src, lines):
     cc = u.get('cache_creation')
     w1h = min(_n(cc.get('ephemeral_1h_input_tokens')) if isinstance(cc, dict) else 0, cw)
     agent, req, uuid, ts = [v if isinstance(v, str) else None for v in map(src.get, _SRC_STRS)]
-    return (agent, _str(m.get('id')), req, uuid, _str(m.get('model')), ts, inp, out, read, cw, cw - w1h, w1h, lines, None)
+    return (agent, _str(m.get('id')), req, uuid, _str(m.get('model')), ts, inp, out, read, cw, cw - w1h, w1h, lines,
+            None)
 
 # %% ../nbs/15_sessindex.ipynb #af628245
 def _usage_calls(rec_lists, have=(), peak=True):
@@ -608,10 +609,11 @@ from .scheduler import fork_safe
 PARALLEL_BYTES = 256 << 20  # an update reading more than this uses worker processes by default
 FORK_PARALLEL_BYTES = 64 << 20  # a usage phase, whose workers are forked (`fork_safe`): they start in milliseconds
 
+BATCH_BYTES = 32 << 20  # transcript bytes read, then written in one transaction
+
 def _parallel_bytes(need):
     "Transcript bytes above which an update of phase `need` uses worker processes by default"
     return FORK_PARALLEL_BYTES if need == 'usage' and fork_safe() else PARALLEL_BYTES
-BATCH_BYTES = 32 << 20  # transcript bytes read, then written in one transaction
 
 FTS_LAG_BYTES = 256 << 20  # transcript bytes whose texts may wait, within an update, to enter the word index
 
@@ -693,7 +695,8 @@ def _open_here(path):
 
 class _IndexJob(Job):
     "The work `update` shares among processes: read sessions (`_read_batch`) and write their rows to index `ix`"
-    def __init__(self, ix, gen, lag_bytes, sync='normal'): self.ix, self.gen, self.lag_bytes, self.sync = ix, gen, lag_bytes, sync
+    def __init__(self, ix, gen, lag_bytes, sync='normal'):
+        self.ix, self.gen, self.lag_bytes, self.sync = ix, gen, lag_bytes, sync  # `sync`: for `after_fork`
     def size(self, batch): return _size(batch)
     def read(self, batch): return _read_batch(batch)
     def write(self, held, untaken):  # toward the end, the word index keeps up
@@ -707,7 +710,7 @@ def _open_job(path, cfg, sync, gen, lag_bytes):
     "A worker process's `_IndexJob`: the index at `path` opened anew, writing with `synchronous=sync`"
     ix = SessIndex(path, cfg, journal=None)  # the journal the update chose
     ix.db.execute(f'pragma synchronous={sync}')
-    return _IndexJob(ix, gen, lag_bytes)
+    return _IndexJob(ix, gen, lag_bytes, sync)
 
 # %% ../nbs/15_sessindex.ipynb #e3394990
 BAR_DELAY = 1  # seconds an update runs before its progress bar shows (and tqdm, 30 ms of imports, is loaded)
@@ -1172,8 +1175,10 @@ def cost(self:SessIndex,
         if (r := out.get(key)) is None:
             r = out[key] = AttrDict(key=key, label=label, by=by, **dict.fromkeys(Totals._cols, 0), usd=0., unpriced=0)
         inp, outp, cw5m, cw1h, cread = toks
-        r['calls'] += n; r['input'] += inp; r['output'] += outp; r['cache_read'] += cread; r['cache_write'] += cw5m + cw1h
-        if (p := price[model]) is None: unknown.add(model if isinstance(model, str) else '(no model)'); r['unpriced'] += n
+        r['calls'] += n; r['input'] += inp; r['output'] += outp; r['cache_read'] += cread
+        r['cache_write'] += cw5m + cw1h
+        if (p := price[model]) is None:
+            unknown.add(model if isinstance(model, str) else '(no model)'); r['unpriced'] += n
         else: r['usd'] += tokens_usd(dict(zip(_TOK_COLS, toks)), p)
     if unknown:
         warnings.warn(f'no price for {", ".join(sorted(unknown))}: those calls are counted at $0; '
