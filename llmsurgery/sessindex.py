@@ -5,14 +5,14 @@
 # %% auto #0
 __all__ = ['SCHEMA_VERSION', 'SCHEMA', 'PHASES', 'TABLES', 'FTS_HASH_BYTES', 'MIGRATIONS', 'MARK_SPAN', 'UNREAD_TYPES',
            'MSG_COLS', 'USAGE_COLS', 'CALL_COLS', 'SESS_COLS', 'TAIL_RECS', 'FTS_DROP', 'ROW_READERS', 'USAGE_MARK',
-           'PARALLEL_BYTES', 'BATCH_BYTES', 'FTS_LAG_BYTES', 'UPDATE_WAIT', 'CHILD_WAIT', 'RESUME_CMDS', 'ARCHIVED',
-           'PRICES', 'TOTALS_WIDTH', 'index_path', 'SessIndex', 'index_files', 'codex_index_files', 'read_transcript',
-           'file_state', 'msg_rows', 'usage_rows', 'call_rows', 'sess_row', 'claude_rows', 'codex_rows', 'session_rows',
-           'usage_phase_rows', 'fts_query', 'word_find', 'IndexHit', 'resume_cmd', 'IndexHits', 'load_prices',
-           'model_price', 'tokens_usd', 'md_cell', 'Totals', 'export_parquet']
+           'PARALLEL_BYTES', 'FORK_PARALLEL_BYTES', 'BATCH_BYTES', 'FTS_LAG_BYTES', 'BAR_DELAY', 'UPDATE_WAIT',
+           'CHILD_WAIT', 'RESUME_CMDS', 'ARCHIVED', 'PRICES', 'TOTALS_WIDTH', 'index_path', 'SessIndex', 'index_files',
+           'codex_index_files', 'read_transcript', 'file_state', 'msg_rows', 'usage_rows', 'call_rows', 'sess_row',
+           'claude_rows', 'codex_rows', 'session_rows', 'usage_phase_rows', 'fts_query', 'word_find', 'IndexHit',
+           'resume_cmd', 'IndexHits', 'load_prices', 'model_price', 'tokens_usd', 'md_cell', 'Totals', 'export_parquet']
 
 # %% ../nbs/15_sessindex.ipynb #383b4c7d
-import os, re, json, html, heapq, shlex, sqlite3, hashlib, warnings, socket, unicodedata, importlib
+import os, re, json, html, heapq, shlex, sqlite3, hashlib, warnings, socket, unicodedata, importlib, time
 from contextlib import contextmanager
 from operator import itemgetter
 from itertools import chain, islice, accumulate, compress, count
@@ -95,7 +95,9 @@ def _migrate(db, v):
         try:
             for q in MIGRATIONS[v]: db.execute(q)
             db.execute("update meta set value=? where key='schema'", (v + 1,)); db.execute('commit')
-        except BaseException: db.execute('rollback'); raise
+        except BaseException:  # a Ctrl-C may come just after the commit: nothing to roll back
+            if db.in_transaction: db.execute('rollback')
+            raise
         v += 1
     return v
 
@@ -153,12 +155,14 @@ def index_files(cfg=None): # Config home; `claude_dir()` if None
     for d in sorted(pd.iterdir()) if pd.is_dir() else []:
         if not d.is_dir(): continue
         for f in sorted(d.glob('*.jsonl')):
+            if (d.is_symlink() or f.is_symlink()) and leads_outside(f, pd): continue  # only a link can lead out
             agent = f.name.startswith('agent-')
             sid, agent_id = (None, f.stem[6:]) if agent else (f.stem, None)
             out.append(AttrDict(path=f, sid=sid, agent=agent_id, project=d.name, src='claude'))
         for f in (f for s in sorted(p for p in d.iterdir() if p.is_dir()) for f in agent_files(d/f'{s.name}.jsonl')):
+            if leads_outside(f, pd): continue
             out.append(AttrDict(path=f, sid=f.relative_to(d).parts[0], agent=f.stem[6:], project=d.name, src='claude'))
-    return out.filter(lambda o: not leads_outside(o.path, pd))
+    return out
 
 # %% ../nbs/15_sessindex.ipynb #d258b451
 def codex_index_files(home=None): # A Codex home; `codex_home()` if None
@@ -262,26 +266,31 @@ USAGE_COLS = ('agent_id', 'message_id', 'request_id', 'uuid', 'model', 'timestam
 
 def _n(x): return x if isinstance(x, int) and not isinstance(x, bool) else 0
 
+_USAGE_TOKS = ('input_tokens', 'output_tokens', 'cache_read_input_tokens', 'cache_creation_input_tokens')
+_SRC_STRS = ('agentId', 'requestId', 'uuid', 'timestamp')  # a usage line's fields a row keeps
+
 def _usage_row(m, src, lines):
     "One `usage` row (in `USAGE_COLS` order) for message `m` of record `src`"
-    u = m['usage']
-    cc = u.get('cache_creation') if isinstance(u.get('cache_creation'), dict) else {}
-    cw = _n(u.get('cache_creation_input_tokens')); w1h = min(_n(cc.get('ephemeral_1h_input_tokens')), cw)
-    return (_str(src.get('agentId')), _str(m.get('id')), _str(src.get('requestId')), _str(src.get('uuid')),
-            _str(m.get('model')), _str(src.get('timestamp')), _n(u.get('input_tokens')), _n(u.get('output_tokens')),
-            _n(u.get('cache_read_input_tokens')), cw, cw - w1h, w1h, lines, None)
+    u = m['usage']  # once per API call: comprehensions, not a function call per field
+    inp, out, read, cw = [v if type(v) is int else _n(v) for v in map(u.get, _USAGE_TOKS)]
+    cc = u.get('cache_creation')
+    w1h = min(_n(cc.get('ephemeral_1h_input_tokens')) if isinstance(cc, dict) else 0, cw)
+    agent, req, uuid, ts = [v if isinstance(v, str) else None for v in map(src.get, _SRC_STRS)]
+    return (agent, _str(m.get('id')), req, uuid, _str(m.get('model')), ts, inp, out, read, cw, cw - w1h, w1h, lines,
+            None)
 
 # %% ../nbs/15_sessindex.ipynb #af628245
-def _usage_calls(rec_lists, have=()):
+def _usage_calls(rec_lists, have=(), peak=True):
     "`(usage rows, line)`: `usage_rows`, and the usage line that sent the most context (`in_toks`), or None"
-    # `have`: agent ids with sidechain records outside `rec_lists` (`progress_copies`), for a reader of some lines
-    recs, last, lines, top, peak = list(chain.from_iterable(rec_lists)), {}, {}, None, -1
+    # `have`: agent ids with sidechain records outside `rec_lists` (`progress_copies`), for a reader of some lines;
+    # `peak`: look for that line (the usage phase, which sizes no context window, does not)
+    recs, calls, top, most = list(chain.from_iterable(rec_lists)), {}, None, -1
     for r in chain(compress(recs, rec_vals(recs, 'message')), progress_copies(recs, have)):  # C-level: those with a message
         if not (isinstance(m := r.get('message'), dict) and isinstance(u := m.get('usage'), dict)): continue
         key = (m['id'], _str(r.get('requestId'))) if isinstance(m.get('id'), str) else id(r)
-        last[key] = (m, r); lines[key] = lines.get(key, 0) + 1
-        if (n := in_toks(u)) > peak: top, peak = r, n
-    return [_usage_row(m, r, lines[k]) for k, (m, r) in last.items()], top
+        calls[key] = (m, r, calls[key][2] + 1 if key in calls else 1)  # its last line, and how many lines
+        if peak and (n := in_toks(u)) > most: top, most = r, n
+    return [_usage_row(*call) for call in calls.values()], top
 
 def usage_rows(rec_lists): # Record lists of one session: its main transcript, then its subagents'
     "One `usage` row per API call in `rec_lists`: the last line of each `message.id` and `requestId`"
@@ -466,11 +475,12 @@ def _line_recs(line, start):
 
 def _line_starts(data, pat, stop):
     "`(start, end)` of the lines of `data[:stop]` (whole lines) holding `pat`, found without splitting the lines"
-    out, k = [], data.find(pat, 0, stop)
-    while k >= 0:
-        e = data.find(b'\n', k)
+    find = re.compile(re.escape(pat)).search  # a fifth faster than `bytes.find` on transcripts' bytes
+    out, m = [], find(data, 0, stop)
+    while m:
+        k = m.start(); e = data.find(b'\n', k)
         out.append((data.rfind(b'\n', 0, k) + 1, e))
-        k = data.find(pat, e + 1, stop)
+        m = find(data, e + 1, stop)
     return out
 
 def _light_file(path, sid=None):
@@ -480,12 +490,12 @@ def _light_file(path, sid=None):
     if (now.st_size, now.st_mtime_ns, len(data)) != (st.st_size, st.st_mtime_ns, st.st_size): raise _Unsure()
     off = data.rfind(b'\n') + 1
     if data[off:].strip(): raise _Unsure()  # a torn last line: `read_transcript` counts its records
-    fl = AttrDict(data=data, off=off, parsed={})
+    parsed = {s: _line_recs(data[s:e], s) for s, e in _line_starts(data, USAGE_MARK, off)}  # each line once
+    fl = AttrDict(data=data, off=off, parsed=parsed)
     line = lambda s: data[s:data.find(b'\n', s)]
-    def parse(s, e=None):
-        if s not in fl.parsed: fl.parsed[s] = _line_recs(line(s) if e is None else data[s:e], s)
-        return fl.parsed[s]
-    for s, e in _line_starts(data, USAGE_MARK, off): parse(s, e)
+    def parse(s):
+        if s not in parsed: parsed[s] = _line_recs(line(s), s)
+        return parsed[s]
     if sid is not None:
         own = b'"sessionId":"%s"' % sid.encode()  # every line naming only its own session: one whole-file count
         if data.count(b'essionId"') != data.count(own):  # each `sessionId` its own, no `requestSessionId`: one pass
@@ -494,7 +504,7 @@ def _light_file(path, sid=None):
                 if b'forkedFrom' in l or b'requestSessionId' in l or l.count(b'"sessionId"') != l.count(own): parse(s)
         s = 0
         while s < off and not any(isinstance(r.get('timestamp'), str) for r in parse(s)): s = data.find(b'\n', s) + 1
-    fl.recs = [r for s in sorted(fl.parsed) for r in fl.parsed[s]]
+    fl.recs = [r for s in sorted(parsed) for r in parsed[s]]
     fl.mark = (st.st_ino, st.st_size, st.st_mtime, off, None, hashlib.sha1(data[:min(MARK_SPAN, off)]).hexdigest(),
                hashlib.sha1(data[max(0, off - MARK_SPAN):off]).hexdigest())
     return fl
@@ -538,7 +548,7 @@ def usage_phase_rows(jobs): # The files of one session, as `update` lists them
             mf, agents = fls[jobs.index(main)], [fl for j, fl in zip(jobs, fls) if j.agent is not None]
             have, tail = _have_agents([mf, *agents]), _meta_back(_back_recs(mf))
         except _Unsure: return _text_later(claude_rows(jobs))
-        res.usage, res.calls = _usage_calls([mf.recs, *(fl.recs for fl in agents)], have)[0], []
+        res.usage, res.calls = _usage_calls([mf.recs, *(fl.recs for fl in agents)], have, peak=False)[0], []
         res.sess = sess_row(main.path, mf.recs, len(agents), tail, info)
         return res
 
@@ -594,8 +604,16 @@ def _jobs(db, cfg):
     return groups, rows
 
 # %% ../nbs/15_sessindex.ipynb #57786dec
+from .scheduler import fork_safe
+
 PARALLEL_BYTES = 256 << 20  # an update reading more than this uses worker processes by default
+FORK_PARALLEL_BYTES = 64 << 20  # a usage phase, whose workers are forked (`fork_safe`): they start in milliseconds
+
 BATCH_BYTES = 32 << 20  # transcript bytes read, then written in one transaction
+
+def _parallel_bytes(need):
+    "Transcript bytes above which an update of phase `need` uses worker processes by default"
+    return FORK_PARALLEL_BYTES if need == 'usage' and fork_safe() else PARALLEL_BYTES
 
 FTS_LAG_BYTES = 256 << 20  # transcript bytes whose texts may wait, within an update, to enter the word index
 
@@ -643,7 +661,9 @@ def _write_held(self:SessIndex,
             if lag >= lag_limit: _fts_catch_up(db)
             else: db.execute("update meta set value=? where key='fts_lag'", (lag,))
             db.execute('commit')
-        except BaseException: db.execute('rollback'); raise
+        except BaseException:  # a Ctrl-C may come just after the commit: nothing to roll back
+            if db.in_transaction: db.execute('rollback')
+            raise
 
 @patch
 def _index_batch(self:SessIndex,
@@ -658,28 +678,49 @@ def _index_batch(self:SessIndex,
 # %% ../nbs/15_sessindex.ipynb #d314fac7
 from .scheduler import Job, shrinking_batches, share_batches, share_work, WorkerStopped
 
+@patch
+def _reopen(self:SessIndex, sync):
+    "Open the index file again after its connection was closed, in the journal mode it has, with `synchronous=sync`"
+    self.db = _connect(self.path, self.cfg, journal=None)
+    self.db.execute(f'pragma synchronous={sync}')
+
+def _open_here(path):
+    "Is the index file at `path`, or its journal, log or shared memory, open in this process? (Linux's /proc)"
+    names = {str(Path(path).resolve()) + end for end in ('', '-journal', '-wal', '-shm')}
+    for fd in os.listdir('/proc/self/fd'):
+        try:
+            if os.readlink(f'/proc/self/fd/{fd}') in names: return True
+        except OSError: pass  # closed meanwhile: the descriptor of the listing itself
+    return False
+
 class _IndexJob(Job):
     "The work `update` shares among processes: read sessions (`_read_batch`) and write their rows to index `ix`"
-    def __init__(self, ix, gen, lag_bytes): self.ix, self.gen, self.lag_bytes = ix, gen, lag_bytes
+    def __init__(self, ix, gen, lag_bytes, sync='normal'):
+        self.ix, self.gen, self.lag_bytes, self.sync = ix, gen, lag_bytes, sync  # `sync`: for `after_fork`
     def size(self, batch): return _size(batch)
     def read(self, batch): return _read_batch(batch)
     def write(self, held, untaken):  # toward the end, the word index keeps up
         self.ix._write_held(held, self.gen, min(self.lag_bytes, untaken))
     def report(self, rd): return rd.errs
+    def before_fork(self): self.ix.db.close()  # no SQLite connection is open while workers are forked
+    def fork_ok(self): return not _open_here(self.ix.path)  # none of another `SessIndex` of the file either
+    def after_fork(self): self.ix._reopen(self.sync)
 
 def _open_job(path, cfg, sync, gen, lag_bytes):
     "A worker process's `_IndexJob`: the index at `path` opened anew, writing with `synchronous=sync`"
     ix = SessIndex(path, cfg, journal=None)  # the journal the update chose
     ix.db.execute(f'pragma synchronous={sync}')
-    return _IndexJob(ix, gen, lag_bytes)
+    return _IndexJob(ix, gen, lag_bytes, sync)
 
 # %% ../nbs/15_sessindex.ipynb #e3394990
-def _bar(total, show):
-    "A progress bar over `total` bytes (tqdm, shown after a second) if `show` and tqdm is installed, else None"
+BAR_DELAY = 1  # seconds an update runs before its progress bar shows (and tqdm, 30 ms of imports, is loaded)
+
+def _bar(total, show, done=0):
+    "A progress bar over `total` bytes, `done` of them read, if `show` and tqdm is installed, else None"
     if not show: return None
     try: from tqdm.auto import tqdm  # a widget in a notebook, text in a terminal
     except ImportError: return None
-    return tqdm(total=total, unit='B', unit_scale=True, desc='Indexing sessions', delay=1, leave=False)
+    return tqdm(total=total, initial=done, unit='B', unit_scale=True, desc='Indexing sessions', leave=False)
 
 def _journal(db, mode):
     "Switch `db` to journal `mode`; it stays as it was while another connection has the file open"
@@ -720,7 +761,7 @@ def _write_all(self:SessIndex, todo, workers, gen, sync, batch_bytes=BATCH_BYTES
     opener = importlib.import_module('llmsurgery.sessindex')._open_job  # a notebook's copy cannot reach a worker
     args = (str(self.path), str(self.cfg), sync, gen, lag_bytes)
     try:
-        for size, reports in share_work(_IndexJob(self, gen, lag_bytes), batches, workers, opener, args):
+        for size, reports in share_work(_IndexJob(self, gen, lag_bytes, sync), batches, workers, opener, args):
             yield size, [e for errs in reports for e in errs]
     except WorkerStopped as e:
         raise RuntimeError(f'{self.path}: a worker process stopped before its batches were written. From a script, '
@@ -749,16 +790,19 @@ def update(self:SessIndex,
         for js in groups.values():
             for j in js: stats[j.state] += 1
         total = sum(j.stat.st_size for *_, js in todo for j in js)
-        if workers is None: workers = min(4, os.cpu_count() or 1) if total > PARALLEL_BYTES else 0
-        db, bar, first = self.db, _bar(total, progress), not rows and total > 0
+        if workers is None: workers = min(4, os.cpu_count() or 1) if total > _parallel_bytes(need) else 0
+        first, bar, done, start = not rows and total > 0, None, 0, time.monotonic()
         sync = 'off' if first else 'normal'
-        if first: _journal(db, 'delete')  # pages go straight to the file, not through the log
-        db.execute(f'pragma synchronous={sync}')  # and a first build does not wait for the disk
+        if first: _journal(self.db, 'delete')  # pages go straight to the file, not through the log
+        self.db.execute(f'pragma synchronous={sync}')  # and a first build does not wait for the disk
         try:
-            gen = (_meta(db, 'gen') or 0) + 1
+            gen = (_meta(self.db, 'gen') or 0) + 1
             for size, errs in self._write_all(todo, workers, gen, sync, batch_bytes, lag_bytes):
                 for e in errs: warnings.warn(e)
                 if bar: bar.update(size)
+                done += size
+                if bar is None and time.monotonic() - start >= BAR_DELAY: bar = _bar(total, progress, done) or False
+            db = self.db  # opened again if workers were forked
             db.execute('begin immediate')
             _fts_catch_up(db)  # what the batches left, or an interrupted update did
             stats.gone = self._mark_gone(rows, {str(j.path) for js in groups.values() for j in js})
@@ -766,12 +810,12 @@ def update(self:SessIndex,
                 db.execute("insert or replace into meta values ('gen', ?)", (gen,))
             db.execute('commit')
         except BaseException:
-            if db.in_transaction: db.execute('rollback')
+            if self.db.in_transaction: self.db.execute('rollback')
             raise
         finally:
             if bar: bar.close()
-            if first: _journal(db, 'wal')  # still not waiting for the disk: the system writes the pages out
-            db.execute('pragma synchronous=normal')
+            if first: _journal(self.db, 'wal')  # still not waiting for the disk: the system writes the pages out
+            self.db.execute('pragma synchronous=normal')
         return stats
 
 # %% ../nbs/15_sessindex.ipynb #4c245129
@@ -1104,6 +1148,23 @@ _ONCE = (f"select min(id) from ({_BY_IDS}) group by case when call_key is not nu
          "when timestamp is null then -id else "  # one row per API call
          "timestamp || ' ' || coalesce(model, '') || ' ' || input_tokens || ' ' || output_tokens || ' ' || cache_read "
          "|| ' ' || cache_write end")
+_D2 = '[0-9]'*2
+_UTC_MINUTE = ' or '.join(f"u.timestamp glob '{_D2*2}-{_D2}-{_D2}T{_D2}:{_D2}:[0-5][0-9]{frac}Z'"
+                          for frac in ('', '.[0-9][0-9][0-9]'))  # a UTC time whose minute tells its local day
+_GROUPS = dict(session='u.session_id', project='u.session_id', agent='u.session_id', model='null',
+               day=f'case when {_UTC_MINUTE} then substr(u.timestamp, 1, 16) else u.timestamp end')  # then the model
+_GROUPS['month'] = _GROUPS['day']
+_SESS_JOINS = (' left join sessions s on s.session_id = {0} left join '
+               '(select session_id, min(project) project from files group by session_id) f on f.session_id = {0}')
+
+def _cost_sql(by, where):
+    "The query of `cost(by)` with filter `where`: one row per group of calls that share a key in view `by`, and a model"
+    inner = (f'select {_GROUPS[by]} grp, u.session_id sid, u.model model, min(u.timestamp) ts, count(*) n, '
+             + ', '.join(f'sum(u.{c}) {c}' for c in _TOK_COLS) + ' from usage u'
+             + (_SESS_JOINS.format('u.session_id') if where else '')  # the filters name `s` and `f`
+             + f' where u.rowid in ({_ONCE}) {where.replace("m.timestamp", "u.timestamp")} group by grp, u.model')
+    return (f"select g.sid, g.model, g.ts, coalesce(s.cwd, f.project), s.title, coalesce(s.agent, 'claude'), g.n, "
+            + ', '.join(f'g.{c}' for c in _TOK_COLS) + f" from ({inner}) g" + _SESS_JOINS.format('g.sid'))
 
 def _cost_key(by, sid, model, ts, where, title, agent='claude'):
     "`(key, label)` of a usage row in the view `by`"
@@ -1122,23 +1183,20 @@ def cost(self:SessIndex,
     "Tokens and dollars per `by`, each API call once however many files hold it, most expensive first"
     if by not in _BY: raise ValueError(f'by must be one of {", ".join(_BY)}, not {by!r}')
     table, (where, args) = load_prices(prices), _filters(project, since)
-    sql = ("select u.session_id, u.model, u.timestamp, coalesce(s.cwd, f.project), s.title, "
-           "coalesce(s.agent, 'claude'), "
-           + ', '.join(f'u.{c}' for c in _TOK_COLS) + ' from usage u left join sessions s on s.session_id = u.session_id '
-           'left join (select session_id, min(project) project from files group by session_id) f '
-           f'on f.session_id = u.session_id where u.rowid in ({_ONCE}) {where.replace("m.timestamp", "u.timestamp")}')
     out, unknown, price, keys = {}, set(), {}, {}
-    for sid, model, ts, where_, title, agent, *toks in self.db.execute(sql, args):
+    for sid, model, ts, where_, title, agent, n, *toks in self.db.execute(_cost_sql(by, where), args):
         if by != 'project': key, label = _cost_key(by, sid, model, ts, where_, title, agent)
         elif (key_label := keys.get(where_)) is None: key, label = keys[where_] = _cost_key(by, sid, model, ts, where_, title)
         else: key, label = key_label  # a project's label looked up once
-        t = dict(zip(_TOK_COLS, toks))
         if model not in price: price[model] = model_price(model, table)
-        r = out.setdefault(key, AttrDict(key=key, label=label, by=by, **dict.fromkeys(Totals._cols, 0), usd=0., unpriced=0))
-        r.calls += 1; r.input += t['input_tokens']; r.output += t['output_tokens']; r.cache_read += t['cache_read']
-        r.cache_write += t['cache_write_5m'] + t['cache_write_1h']
-        if (p := price[model]) is None: unknown.add(model if isinstance(model, str) else '(no model)'); r.unpriced += 1
-        else: r.usd += tokens_usd(t, p)
+        if (r := out.get(key)) is None:
+            r = out[key] = AttrDict(key=key, label=label, by=by, **dict.fromkeys(Totals._cols, 0), usd=0., unpriced=0)
+        inp, outp, cw5m, cw1h, cread = toks
+        r['calls'] += n; r['input'] += inp; r['output'] += outp; r['cache_read'] += cread
+        r['cache_write'] += cw5m + cw1h
+        if (p := price[model]) is None:
+            unknown.add(model if isinstance(model, str) else '(no model)'); r['unpriced'] += n
+        else: r['usd'] += tokens_usd(dict(zip(_TOK_COLS, toks)), p)
     if unknown:
         warnings.warn(f'no price for {", ".join(sorted(unknown))}: those calls are counted at $0; '
                       'pass prices= (--prices FILE) to price them')

@@ -2,7 +2,7 @@
 """How fast and how big `SessIndex` is on a machine's worth of sessions: a benchmark to run by hand, not a test.
 
     python nbs/bench/bench_index.py [--mb 1000] [--n 300] [--seed 0] [--data DIR] [--reps 7] [--builds 3]
-                                    [--skip-counts] [--compare]
+                                    [--skip-counts] [--compare] [--totals-reps 5] [--totals-only]
 
 It generates about `--mb` MB of transcripts over `--n` sessions with nbs/bench/mk_transcript.py's
 multi-session mode (`benchutil.session_tree`: varied sizes, many small and a few big, in several
@@ -27,7 +27,15 @@ hard-links the cached files (so nothing ever reads the real ~/.claude), it repor
   regex, on the whole index, with the hit counts;
 - sql: the first `.sql(...)` (copies the tables into DuckDB) and a repeat; `export_parquet` time;
 - counts: the index's numbers of messages, thread rows, tool calls and tokens against the library's
-  own (`conv_recs`, `sess_thread`, `tool_calls`, `sess_stats`) on every session (`--skip-counts` to skip).
+  own (`conv_recs`, `sess_thread`, `tool_calls`, `sess_stats`) on every session (`--skip-counts` to skip);
+- totals: the console command `sess_index --totals --json` as a user runs it (the script installed beside
+  this Python, workers as the command picks them), cold (no index file: the usage phase builds it) and
+  warm (the index up to date), beside `ccusage claude daily --json --offline` on the same files (found
+  through $CCUSAGE, PATH or ~/.cache/llmsurgery/ccusage-*; skipped with one line if absent): wall and CPU
+  seconds and peak RSS of each process with its workers, the fastest and the median of `--totals-reps`
+  runs (ccusage and a cold build taking turns, so that a drift of the machine weighs on both), the ratio
+  of the fastest cold run to ccusage's (target <= 1.5x), and whether the two totals agree to the token
+  and the cent. `--totals-only` runs just this part.
 
 `--compare` adds the figures behind the choice of store: the same literal search as a scan of the
 SQLite `messages` table (`instr`), as DuckDB `ILIKE` over the same rows, and the build cost of an
@@ -43,7 +51,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve()
 REPO = HERE.parents[2]
-TARGETS = dict(build=2.0, append=1.0, search=0.1, peak_mb=1024)
+TARGETS = dict(build=2.0, append=1.0, search=0.1, peak_mb=1024, totals=1.5)
+CC_CACHED = sorted(Path.home().glob('.cache/llmsurgery/ccusage-*/node_modules/.bin/ccusage'))  # where .ci/run puts it
+CCUSAGE = os.environ.get('CCUSAGE') or shutil.which('ccusage') or (str(CC_CACHED[-1]) if CC_CACHED else None)
 PATS = [('common word', 'timeout', False), ('identifier', 'test_voyage', False), ('two words', 'import hashlib', False),
         ('prefix', 'tidewat', False), ('no match', 'zq9xv nowhere', False), ('regex', r'import\s+hash\w+', True)]
 
@@ -207,6 +217,66 @@ STEPS = dict(baseline=step_baseline, build=step_build, append=step_append, searc
              counts=step_counts, compare=step_compare)
 
 
+def console_script(name):
+    "Console script `name` beside this Python (a pyenv shim on PATH adds a tenth of a second), else on PATH"
+    here = Path(sys.executable).with_name(name)
+    return str(here) if here.exists() else shutil.which(name)
+
+
+def run_cmd(argv, env):
+    "Wall and CPU seconds of command `argv` (workers included), its peak RSS in MB (its largest process), its stdout"
+    t = time.perf_counter()
+    p = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    out = p.stdout.read(); p.stdout.close()
+    _, status, ru = os.wait4(p.pid, 0)  # the rusage of the process and of the children it waited for
+    secs = time.perf_counter() - t
+    if (code := os.waitstatus_to_exitcode(status)): sys.exit(f'{" ".join(argv)} failed with exit code {code}')
+    return dict(secs=secs, cpu=ru.ru_utime + ru.ru_stime, rss=ru.ru_maxrss/1024, out=out)
+
+
+def runs_line(name, runs, ref=None):
+    "One printed row: fastest and median wall seconds, mean CPU, largest peak RSS, and the fastest's ratio to `ref`"
+    ts = sorted(r['secs'] for r in runs)
+    ratio = f"   {ts[0]/ref:5.2f}x ccusage" if ref else ''
+    cpu, rss = statistics.mean(r['cpu'] for r in runs), max(r['rss'] for r in runs)
+    print(f"  {name:<40} {ts[0]:6.2f} s  (median {statistics.median(ts):5.2f})  CPU {cpu:5.2f} s  "
+          f"peak RSS {rss:5.0f} MB{ratio}")
+    return ts[0]
+
+
+def totals(cfg, a):
+    "Cold and warm `sess_index --totals` (the console command) beside ccusage on the same files: True if within target"
+    env = {**os.environ, 'HOME': str(cfg.parent/'home'), 'CLAUDE_CONFIG_DIR': str(cfg), 'PYTHONPATH': str(REPO)}
+    cmd, ix = console_script('sess_index'), cfg.parent/'totals'/'index.sqlite'
+    if not cmd: print('  totals: skipped (no sess_index command: install the package)'); return True
+    ix.parent.mkdir(parents=True, exist_ok=True)
+    ours_argv = [cmd, '--totals', '--json', '--path', str(ix)]
+    cc_argv = [CCUSAGE, 'claude', 'daily', '--json', '--offline']
+    print(f'totals: {cmd} --totals, fastest of {a.totals_reps} runs, each a fresh process '
+          '(CPU and peak RSS with its workers)')
+    if not CCUSAGE: print('  ccusage: skipped (not installed; put it on PATH or its path in $CCUSAGE)')
+    cc, cold = [], []
+    for _ in range(a.totals_reps):  # taking turns: a drift of the machine weighs on both
+        if CCUSAGE: cc.append(run_cmd(cc_argv, env))
+        for p in ix.parent.glob('index.sqlite*'): p.unlink()
+        cold.append(run_cmd(ours_argv, env))
+    warm = [run_cmd(ours_argv, env) for _ in range(a.totals_reps)]
+    ref = runs_line('ccusage claude daily --json --offline', cc) if cc else None
+    t_cold = runs_line('sess_index --totals, cold (no index)', cold, ref)
+    runs_line('sess_index --totals, warm', warm, ref)
+    ok = True
+    if ref:
+        ok = t_cold/ref <= TARGETS['totals']
+        t, c = json.loads(cold[-1]['out'])['total'], json.loads(cc[-1]['out'])['totals']
+        same = ((t['input'], t['output'], t['cache_write'], t['cache_read'], round(t['usd'], 2)) ==
+                (c['inputTokens'], c['outputTokens'], c['cacheCreationTokens'], c['cacheReadTokens'],
+                 round(c['totalCost'], 2)))
+        ok &= same
+        print(f"  cold / ccusage {t_cold/ref:.2f}x (target <= {TARGETS['totals']}x); the same tokens and dollars as "
+              f"ccusage: {same} ({t['calls']:,} calls, ${t['usd']:,.2f}); load average {os.getloadavg()[0]:.1f}")
+    return ok
+
+
 def start_step(name, cfg, a, part=None):
     "Start step `name` in a fresh process with the scratch config home (on half `part` of the files, if given)"
     env = {**os.environ, 'HOME': str(cfg.parent/'home'), 'CLAUDE_CONFIG_DIR': str(cfg), 'PYTHONPATH': str(REPO)}
@@ -246,6 +316,8 @@ def main():
     ap.add_argument('--data', default=str(REPO/'data'/'bench'), help='where generated sessions are cached')
     ap.add_argument('--skip-counts', action='store_true')
     ap.add_argument('--compare', action='store_true', help='also time the stores SessIndex did not pick')
+    ap.add_argument('--totals-reps', type=int, default=5, help='runs of each totals command (cold, warm, ccusage)')
+    ap.add_argument('--totals-only', action='store_true', help='only the totals beside ccusage')
     ap.add_argument('--step', help=argparse.SUPPRESS)
     ap.add_argument('--index', help=argparse.SUPPRESS)
     ap.add_argument('--workers', type=int, default=None, help=argparse.SUPPRESS)
@@ -258,7 +330,9 @@ def main():
     compileall.compile_dir(REPO/'llmsurgery', quiet=1)  # workers import from bytecode, as from an installed copy
     tmp, cfg = scratch(src)
     a.index = str(tmp/'index'/'sessindex.sqlite')
-    try: return report(a, cfg)
+    try:
+        if a.totals_only: return 0 if totals(cfg, a) else 1
+        return report(a, cfg)
     finally: shutil.rmtree(tmp, ignore_errors=True)
 
 
@@ -312,6 +386,7 @@ def report(a, cfg):
         ok &= c['equal']
         print(f"  counts equal to the library's: {c['equal']}  index {c['index']}")
         if not c['equal']: print(f"                                    library {c['lib']}")
+    ok &= totals(cfg, a)
     if a.compare:
         for k, v in run_step('compare', cfg, a).items():
             figs = (f'{x} {y:.3f}' if isinstance(y, float) else f'{x} {y}' for x, y in v.items())
