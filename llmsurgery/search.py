@@ -7,7 +7,7 @@ __all__ = ['REC_HEAD', 'REC_TAIL', 'match_preview', 'match_window', 'SessHit', '
            'RawNeedle', 'raw_needle', 'proj_search', 'HistRow', 'PromptHist', 'prompt_hist']
 
 # %% ../nbs/06_search.ipynb #0d9eea37
-import re, sys, html, os, gc, warnings
+import re, sys, html, os, gc, time, warnings, itertools
 import orjson
 from datetime import datetime, date
 from fastcore.basics import AttrDict, patch
@@ -68,7 +68,7 @@ def _when(r):
 class SessHit:
     "A record whose text matched: index `i`, `role`, timestamp `ts`, one-line preview `txt`, and the record on `.rec`"
     def __init__(self,
-                 i, # Index of the record in the searched list (or in its transcript)
+                 i, # Index of the record in the searched list (or in its transcript); None: counted when first read
                  rec, # The record
                  txt, # One-line preview around the first match
                  span, # `(start, end)` of the match in `txt`
@@ -76,8 +76,8 @@ class SessHit:
                  path=None, # The transcript, for hits from `proj_search`
                  sid=None, # The session id, for hits from `proj_search`
                 ):
-        self.i, self.rec, self._txt, self._span, self.recs, self.path, self.sid = i, rec, txt, span, recs, path, sid
-        self._later = None
+        self._i, self.rec, self._txt, self._span, self.recs, self.path, self.sid = i, rec, txt, span, recs, path, sid
+        self._later = self._count = None
     @classmethod
     def found(cls,
               i, rec, # As for `SessHit`
@@ -93,13 +93,19 @@ class SessHit:
         "Make the preview if it is still owed"
         if self._later is not None: self._txt, self._span = match_preview(*self._later); self._later = None
         return self
+    def _index(self):
+        "The record's index, counted first if still owed (`_count()` numbers all the hits of its transcript)"
+        if self._i is None and self._count is not None: self._count()
+        return self._i
+    def _set_index(self, i): self._i, self._count = i, None
+    i = property(_index, _set_index, doc='Index of the record in the searched list, or among its transcript\'s records')
     txt = property(lambda self: self._made()._txt, doc='One-line preview around the first match')
     span = property(lambda self: self._made()._span, doc='`(start, end)` of the match in `txt`')
     role = property(lambda self: rec_label(self.rec), doc="What the record is: 'user', 'assistant', 'tool', ...")
     ts = property(lambda self: _when(self.rec), doc='Its timestamp to the second, as written (UTC), or empty')
     def __repr__(self):
         src = f'{self.sid[:8]} ' if self.sid else ''
-        return f'{src}{self.i:>5} {self.role:<9} {fmt_time(self.ts)} {self.txt}'
+        return f'{src}{"?" if self.i is None else self.i:>5} {self.role:<9} {fmt_time(self.ts)} {self.txt}'
 
 # %% ../nbs/06_search.ipynb #5d051f42
 @patch
@@ -251,6 +257,20 @@ def show_recs(
     return RecsView([_show_one(k, r, mx) for k, r in enumerate(keep)], keep, mx)
 
 # %% ../nbs/06_search.ipynb #902cfc07
+try: import stringzilla as _sz  # SIMD byte search (the `search` extra)
+except ImportError: _sz = None
+_LOWER = bytes(range(256)).lower()  # the table of `bytes.lower`: ASCII letters lowered, other bytes kept
+_find = _sz.find if _sz else bytes.find  # `_find(hay, sub, start)`: where `sub` first is in `hay` from `start`, or -1
+_lower = (lambda b: _sz.translate(b, _LOWER)) if _sz else bytes.lower  # `b` ASCII-lowered
+_SLOW_SAID = []
+
+def _say_slow():
+    "Say, once per process, that StringZilla is missing, so raw lines are scanned slower"
+    if _sz is None and not _SLOW_SAID:
+        _SLOW_SAID.append(True)
+        warnings.warn("stringzilla is not installed: sessions are scanned with Python's own byte search, a few times "
+                      "slower (pip install 'llmsurgery[search]')")
+
 try: import re._parser as _re_parser  # Python 3.11+
 except ImportError: import sre_parse as _re_parser
 _LITERAL, _AT, _GROUP, _BRANCH = _re_parser.LITERAL, _re_parser.AT, _re_parser.SUBPATTERN, _re_parser.BRANCH
@@ -279,45 +299,58 @@ def _escapes(chars):
     alts = b'|'.join(''.join(f'[{h}{h.upper()}]' if h.isalpha() else h for h in x).encode() for x in sorted(hexes))
     return [re.compile(rb'\\u(?:' + alts + b')')] + [re.compile(rb'\\/')]*('/' in chars)  # literal starts: fast scans
 
+def _heads(chars):
+    "Bytes one of which every escape `_escapes(chars)` finds starts with: `\\u` and 3 hex digits (either case), `\\/`"
+    hexes = {f'{ord(c) if ord(c) < 0x10000 else 0xd800 + ((ord(c) - 0x10000) >> 10):04x}'[:3] for c in chars}
+    cased = {v for h in hexes for v in map(''.join, itertools.product(*({d, d.upper()} for d in h)))}
+    return sorted(b'\\u' + h.encode() for h in cased) + [b'\\/']*('/' in chars)
+
 class RawNeedle:
     "Bytes (`needles`) one of which is on every raw line whose text may match, ASCII-lowered if `ci`"
-    def __init__(self, texts:list, ci:bool):
+    def __init__(self,
+                 texts:list, # A piece every match holds, one per branch of the pattern
+                 ci:bool, # Is the case ignored?
+                 others:list|None=None): # For each branch, the other pieces every match of it holds
         self.texts, self.ci = texts, ci
-        self.needles = [(t.lower() if ci else t).encode() for t in texts]
-        chars = {v for t in texts for c in t
+        low = (lambda t: t.lower().encode()) if ci else (lambda t: t.encode())
+        self.needles, self.others = [low(t) for t in texts], [[low(o) for o in os] for os in others or [()]*len(texts)]
+        chars = {v for t in [*texts, *(o for os in others or () for o in os)] for c in t
                  for v in ((c, c.lower(), c.upper(), *_CASE_TWINS.get(c.lower(), '')) if ci else (c,))}
         twins = [re.escape(c.encode()) for c in chars if not c.isascii()] if ci else []  # K for k, ...
         self.esc, self.twins = _escapes(chars), re.compile(b'|'.join(twins)) if twins else None
+        heads = _heads(chars) + [c.encode() for c in chars if ci and not c.isascii()]
+        self.heads = [h for h in heads if h[:2] == b'\\u'], [h for h in heads if h[:2] != b'\\u']  # `\u...`, the rest
     def __repr__(self): return f'RawNeedle({self.texts!r}, ci={self.ci})'
 
+    def clean(self, buf:bytes)->bool:
+        "Is `buf` sure to hold no escape or case twin that may hide a piece? (told only with stringzilla's fast scans)"
+        if _sz is None: return False
+        u_heads, rest = self.heads
+        return not ((_find(buf, b'\\u') >= 0 and any(_find(buf, h) >= 0 for h in u_heads))
+                    or any(_find(buf, h) >= 0 for h in rest))
+
     def line_starts(self, buf:bytes)->list:
-        "Sorted offsets of the lines of `buf` that hold a needle, or an escape that may hide one"
-        hay = buf.lower() if self.ci else buf
-        find, rfind, ends = hay.find, buf.rfind, {}  # ends: {line start: where the next line starts}
-        for nd in self.needles:
-            i = find(nd)
+        "Sorted offsets of the lines of `buf` that hold a needle and the other pieces of its branch, or an escape"
+        hay, rfind, n = (_lower(buf) if self.ci else buf), buf.rfind, len(buf)
+        scans = [] if self.clean(buf) else self.esc + ([self.twins] if self.twins and not buf.isascii() else [])
+        out = {rfind(b'\n', 0, m.start()) + 1 for rx in scans for m in rx.finditer(buf)}  # lines with an escape
+        for nd, more in zip(self.needles, self.others):
+            i = _find(hay, nd)
             while i >= 0:
                 s = rfind(b'\n', 0, i) + 1
-                if (e := buf.find(b'\n', i)) < 0: ends[s] = len(buf); break
-                ends[s] = e + 1
-                i = find(nd, e + 1)
-        gaps, lo = [], 0  # the stretches of lines without a needle: only there can an escape matter
-        for s in sorted(ends):
-            if s > lo: gaps.append((lo, s))
-            lo = ends[s]
-        if lo < len(buf): gaps.append((lo, len(buf)))
-        scans = self.esc + ([self.twins] if self.twins and not buf.isascii() else [])
-        return sorted({*ends, *(rfind(b'\n', 0, m.start()) + 1 for a, b in gaps for rx in scans
-                                for m in rx.finditer(buf, a, b))})
+                if (e := buf.find(b'\n', i)) < 0: e = n
+                if all(_find(hay, o, s, e) >= 0 for o in more): out.add(s)
+                i = _find(hay, nd, e + 1) if e < n else -1
+        return sorted(out)
 
-def _longest(items, ci):
-    "The longest run of parsed regex `items` that can be a needle, or None"
+def _pieces(items, ci):
+    "The runs of parsed regex `items` that can be needles, longest first"
     out = []
     _runs(items, ci, out, cur := [])
     out.append(''.join(cur))
     low = (lambda s: s.lower()) if ci else (lambda s: s)
     ok = [r for r in out if r and not set(r) <= _NUMBER and not any(low(r) in low(w) for w in _WRITTEN)]
-    return max(ok, key=lambda r: len(r.encode())) if ok else None
+    return sorted(ok, key=lambda r: -len(r.encode()))
 
 def raw_needle(
     pat, # Regex (string or compiled)
@@ -329,44 +362,92 @@ def raw_needle(
     except Exception: return None  # a private parser: if it ever refuses, search the slow way
     ci, items = bool(parsed.state.flags & re.IGNORECASE), list(parsed)
     alts = items[0][1][1] if len(items) == 1 and items[0][0] is _BRANCH else [items]  # `a|b`: a needle for each
-    texts = [_longest(a, ci) for a in alts]
-    return RawNeedle(texts, ci) if all(texts) else None
+    pieces = [_pieces(a, ci) for a in alts]
+    return RawNeedle([p[0] for p in pieces], ci, [p[1:] for p in pieces]) if all(pieces) else None
 
 # %% ../nbs/06_search.ipynb #8a292596
 _REQUEST_HEADS = tuple(stub_lines(REQUEST_TYPES))  # how a line of a request copy starts
 
-def _raw_hits(buf, starts, rx, maxlen, **kw):
-    "`SessHit`s of transcript bytes `buf` on the lines at `starts`, or None if a line up to the last is not one object"
+def _raw_hits(buf, starts, rx, maxlen, path, sid):
+    "`SessHit`s of transcript `path`'s bytes `buf` on the lines at `starts` (numbered when asked); None if one is no object"
     mv, find, starts_with, loads, heads = memoryview(buf), buf.find, buf.startswith, orjson.loads, _REQUEST_HEADS
-    hits, k, i = [], 0, 0
+    hits, at = [], []
     try:
         for s in starts:
-            while i < s:  # the lines before: counted, so each hit keeps its index among the file's records
-                j = find(b'\n', i)
-                if not (starts_with(heads, i) and buf[j-1] == 125 and find(b'}{', i, j) < 0):  # 125: `}`
+            if (j := find(b'\n', s)) < 0: j = len(buf)
+            if starts_with(heads, s) and buf[j-1] == 125 and _find(buf, b'}{', s, j) < 0: continue  # 125: `}`
+            if type(d := loads(mv[s:j])) is not dict: return None  # (a request copy's line, as `stub_lines` reads it)
+            if (t := rec_txt(d)) and (m := rx.search(t)):
+                hits.append(SessHit.found(None, Rec(d), t, *m.span(), maxlen, path=path, sid=sid)); at.append(s)
+    except orjson.JSONDecodeError: return None
+    if hits: _Numbering(path, rx, hits, at)
+    return hits
+
+# %% ../nbs/06_search.ipynb #6a7b13d0
+def _line_recs(buf, at):
+    "Record indices of the lines at sorted offsets `at` of `buf`, if each line before the last is one JSON object, else None"
+    mv, find, starts_with, loads, heads = memoryview(buf), buf.find, buf.startswith, orjson.loads, _REQUEST_HEADS
+    out, k, i = [], 0, 0
+    try:
+        for s in at:
+            while i < s:
+                if (j := find(b'\n', i, s)) < 0: return None  # no line starts at `s`: the file changed
+                if not (starts_with(heads, i) and buf[j-1] == 125 and _find(buf, b'}{', i, j) < 0):
                     if type(loads(mv[i:j])) is not dict: return None
                 k, i = k + 1, j + 1
-            if (j := find(b'\n', s)) < 0: j = len(buf)
-            if starts_with(heads, s) and buf[j-1] == 125 and find(b'}{', s, j) < 0:  # a request copy, read as
-                k, i = k + 1, j + 1; continue                                         # `load_recs(unread=...)` reads it
-            if type(d := loads(mv[s:j])) is not dict: return None
-            if (t := rec_txt(d)) and (m := rx.search(t)):
-                hits.append(SessHit.found(k, Rec(d), t, *m.span(), maxlen, **kw))
-            k, i = k + 1, j + 1
+            if i != s: return None
+            out.append(k)
+            if (j := find(b'\n', s)) < 0: break  # the last: `buf` ends where it starts
+            k, i = k + 1, j + 1  # the hit's own line, one object when it was searched
     except orjson.JSONDecodeError: return None
-    return hits
+    return out
+
+class _Numbering:
+    "Numbers the hits `_raw_hits` found in transcript `path` (at offsets `at`) as `load_recs` numbers records, when asked"
+    def __init__(self, path, rx, hits, at):
+        self.path, self.rx, self.hits, self.at = path, rx, hits, at
+        for h in hits: h._count = self
+    def _full(self):
+        "Indices of the records of a full read whose text matches: the hits, in order"
+        rs = load_recs(self.path, unread=REQUEST_TYPES)
+        return [k for k, r in enumerate(rs) if isinstance(r, dict) and (t := rec_txt(r)) and self.rx.search(t)]
+    def __call__(self):
+        "Give every hit of the file its index"
+        hits, ks = self.hits, []
+        try:
+            with open(self.path, 'rb') as f: buf = f.read(self.at[-1])
+            if (ks := _line_recs(buf, self.at)) is None: ks = self._full()
+        except OSError as e: warnings.warn(f'{self.path}: its hits are not numbered, it cannot be read ({e.strerror or e})')
+        if ks and len(ks) < len(hits): warnings.warn(f'{self.path}: changed since the search, some hits are not numbered')
+        for h in hits: h.i = None
+        for h, k in zip(hits, ks): h.i = k
+        self.hits = self.at = ()
 
 # %% ../nbs/06_search.ipynb #c0411094
 def _file_hits(path, rx, nd, maxlen, bare=False):
     "Hits of compiled `rx` in transcript `path` (if `sess_info` lists it, or `bare`), raw lines tried with `nd` first"
-    sid, buf = path.stem, None
+    sid, hits = path.stem, None
     if nd is not None:
         with open(path, 'rb') as f: buf = f.read()
         if not (starts := nd.line_starts(buf)): return []  # nothing on any line: no need to ask if it is listed
+        if (hits := _raw_hits(buf, starts, rx, maxlen, path, sid)) == []: return []
+        del buf
     if not bare and sess_info(path) is None: return []
-    if buf is not None and (hits := _raw_hits(buf, starts, rx, maxlen, path=path, sid=sid)) is not None: return hits
     # the request copies hold no text `rec_txt` reads
-    return _search(rx, load_recs(path, unread=REQUEST_TYPES), maxlen, path=path, sid=sid)
+    return hits if hits is not None else _search(rx, load_recs(path, unread=REQUEST_TYPES), maxlen, path=path, sid=sid)
+
+def _later_bar(items, delay, desc):
+    "Yield `items`, drawing `tqdm`'s bar on stderr once `delay` seconds have passed (None: never); tqdm imported only then"
+    t0, bar = time.monotonic(), None
+    try:
+        for k, x in enumerate(items):
+            if bar is None and delay is not None and time.monotonic() - t0 >= delay:
+                from tqdm.auto import tqdm
+                bar = tqdm(total=len(items), initial=k, desc=desc, file=sys.stderr)
+            yield x
+            if bar is not None: bar.update()
+    finally:
+        if bar is not None: bar.close()
 
 def proj_search(
     pat, # Regex (string or compiled) to find in the records' text
@@ -376,14 +457,14 @@ def proj_search(
     progress:float|None=1., # Seconds before a progress bar appears on stderr; None for never
 )->SessHits:
     "Hits for `pat` in every session of the project at `cwd` (or of every project), newest session first"
-    from tqdm.auto import tqdm
+    _say_slow()
     rx, hits = re.compile(pat) if isinstance(pat, str) else pat, []
     nd = raw_needle(rx)
     paths = sess_paths(cwd, all_projects=all_projects)
     collecting = gc.isenabled()
     gc.disable()  # the records parsed are dropped at once, and hold no cycles: as in `load_recs`, nothing to walk
     try:
-        for p in tqdm(paths, desc='Searching sessions', delay=progress or 0, disable=progress is None, file=sys.stderr):
+        for p in _later_bar(paths, progress, 'Searching sessions'):
             try: hits += _file_hits(p, rx, nd, maxlen)
             except OSError as e: warnings.warn(f'{p}: skipped, cannot be read ({e.strerror or e})')
     finally:
