@@ -260,6 +260,12 @@ def show_recs(
 try: import stringzilla as _sz  # SIMD byte search (the `search` extra)
 except ImportError: _sz = None
 _LOWER = bytes(range(256)).lower()  # the table of `bytes.lower`: ASCII letters lowered, other bytes kept
+def _sz_ok():
+    "Does the StringZilla installed answer the calls used here as they are used?"
+    try: return (_sz.find(b'abab', b'ab', 1), _sz.find(b'abab', b'b', 0, 1), _sz.translate(b'aB', _LOWER)) == \
+                (2, -1, b'ab')
+    except Exception: return False
+if _sz is not None and not _sz_ok(): _sz = None  # a release whose calls differ: searched as without it
 _find = _sz.find if _sz else bytes.find  # `_find(hay, sub, start)`: where `sub` first is in `hay` from `start`, or -1
 _lower = (lambda b: _sz.translate(b, _LOWER)) if _sz else bytes.lower  # `b` ASCII-lowered
 _SLOW_SAID = []
@@ -369,7 +375,7 @@ def raw_needle(
 _REQUEST_HEADS = tuple(stub_lines(REQUEST_TYPES))  # how a line of a request copy starts
 
 def _raw_hits(buf, starts, rx, maxlen, path, sid):
-    "`SessHit`s of transcript `path`'s bytes `buf` on the lines at `starts` (numbered when asked); None if one is no object"
+    "`SessHit`s of transcript `path`'s bytes `buf` on the lines at `starts`, or None if one is no object"
     mv, find, starts_with, loads, heads = memoryview(buf), buf.find, buf.startswith, orjson.loads, _REQUEST_HEADS
     hits, at = [], []
     try:
@@ -385,7 +391,7 @@ def _raw_hits(buf, starts, rx, maxlen, path, sid):
 
 # %% ../nbs/06_search.ipynb #6a7b13d0
 def _line_recs(buf, at):
-    "Record indices of the lines at sorted offsets `at` of `buf`, if each line before the last is one JSON object, else None"
+    "Record indices of the lines at sorted offsets `at` of `buf`, if each line before the last is one object; else None"
     mv, find, starts_with, loads, heads = memoryview(buf), buf.find, buf.startswith, orjson.loads, _REQUEST_HEADS
     out, k, i = [], 0, 0
     try:
@@ -403,7 +409,7 @@ def _line_recs(buf, at):
     return out
 
 class _Numbering:
-    "Numbers the hits `_raw_hits` found in transcript `path` (at offsets `at`) as `load_recs` numbers records, when asked"
+    "Numbers, when asked, the hits `_raw_hits` found in transcript `path` (at offsets `at`) as `load_recs` would"
     def __init__(self, path, rx, hits, at):
         self.path, self.rx, self.hits, self.at = path, rx, hits, at
         for h in hits: h._count = self
@@ -417,8 +423,10 @@ class _Numbering:
         try:
             with open(self.path, 'rb') as f: buf = f.read(self.at[-1])
             if (ks := _line_recs(buf, self.at)) is None: ks = self._full()
-        except OSError as e: warnings.warn(f'{self.path}: its hits are not numbered, it cannot be read ({e.strerror or e})')
-        if ks and len(ks) < len(hits): warnings.warn(f'{self.path}: changed since the search, some hits are not numbered')
+        except OSError as e:
+            warnings.warn(f'{self.path}: its hits are not numbered, it cannot be read ({e.strerror or e})')
+        if ks and len(ks) < len(hits):
+            warnings.warn(f'{self.path}: changed since the search, some hits are not numbered')
         for h in hits: h.i = None
         for h, k in zip(hits, ks): h.i = k
         self.hits = self.at = ()
@@ -437,7 +445,7 @@ def _file_hits(path, rx, nd, maxlen, bare=False):
     return hits if hits is not None else _search(rx, load_recs(path, unread=REQUEST_TYPES), maxlen, path=path, sid=sid)
 
 def _later_bar(items, delay, desc):
-    "Yield `items`, drawing `tqdm`'s bar on stderr once `delay` seconds have passed (None: never); tqdm imported only then"
+    "Yield `items`, with `tqdm`'s bar on stderr once `delay` seconds have passed (None: never), tqdm imported only then"
     t0, bar = time.monotonic(), None
     try:
         for k, x in enumerate(items):
