@@ -94,8 +94,8 @@ class SessHit:
         if self._later is not None: self._txt, self._span = match_preview(*self._later); self._later = None
         return self
     def _index(self):
-        "The record's index, counted first if still owed (`_count()` numbers all the hits of its transcript)"
-        if self._i is None and self._count is not None: self._count()
+        "The record's index, counted first if still owed (`_count`: `(numbering, j)`, the `j`th hit it numbers)"
+        if self._count is not None: num, j = self._count; self._i, self._count = num.index(j), None
         return self._i
     def _set_index(self, i): self._i, self._count = i, None
     i = property(_index, _set_index, doc='Index of the record in the searched list, or among its transcript\'s records')
@@ -386,7 +386,8 @@ def _raw_hits(buf, starts, rx, maxlen, path, sid):
             if (t := rec_txt(d)) and (m := rx.search(t)):
                 hits.append(SessHit.found(None, Rec(d), t, *m.span(), maxlen, path=path, sid=sid)); at.append(s)
     except orjson.JSONDecodeError: return None
-    if hits: _Numbering(path, rx, hits, at)
+    num = _Numbering(path, rx, at)  # the hits point to it, it not to them: no cycle for the collector to find
+    for j, h in enumerate(hits): h._count = num, j
     return hits
 
 # %% ../nbs/06_search.ipynb #6a7b13d0
@@ -409,27 +410,25 @@ def _line_recs(buf, at):
     return out
 
 class _Numbering:
-    "Numbers, when asked, the hits `_raw_hits` found in transcript `path` (at offsets `at`) as `load_recs` would"
-    def __init__(self, path, rx, hits, at):
-        self.path, self.rx, self.hits, self.at = path, rx, hits, at
-        for h in hits: h._count = self
+    "The indices of the records on the lines at offsets `at` of transcript `path`, counted as `load_recs` counts, when asked"
+    def __init__(self, path, rx, at): self.path, self.rx, self.at, self.ks = path, rx, at, None  # `rx`: what they match
     def _full(self):
         "Indices of the records of a full read whose text matches: the hits, in order"
         rs = load_recs(self.path, unread=REQUEST_TYPES)
         return [k for k, r in enumerate(rs) if isinstance(r, dict) and (t := rec_txt(r)) and self.rx.search(t)]
-    def __call__(self):
-        "Give every hit of the file its index"
-        hits, ks = self.hits, []
+    def _counted(self):
+        "The indices of all the lines, from one read of the file up to the last"
         try:
             with open(self.path, 'rb') as f: buf = f.read(self.at[-1])
             if (ks := _line_recs(buf, self.at)) is None: ks = self._full()
         except OSError as e:
-            warnings.warn(f'{self.path}: its hits are not numbered, it cannot be read ({e.strerror or e})')
-        if ks and len(ks) < len(hits):
-            warnings.warn(f'{self.path}: changed since the search, some hits are not numbered')
-        for h in hits: h.i = None
-        for h, k in zip(hits, ks): h.i = k
-        self.hits = self.at = ()
+            warnings.warn(f'{self.path}: its hits are not numbered, it cannot be read ({e.strerror or e})'); return []
+        if len(ks) < len(self.at): warnings.warn(f'{self.path}: changed since the search, some hits are not numbered')
+        return ks
+    def index(self, j:int): # Which hit, in file order
+        "The index of the `j`th hit's record (None if it cannot be told), counting them all the first time"
+        if self.ks is None: self.ks = self._counted()
+        return self.ks[j] if j < len(self.ks) else None
 
 # %% ../nbs/06_search.ipynb #c0411094
 def _file_hits(path, rx, nd, maxlen, bare=False):
