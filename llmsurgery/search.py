@@ -381,8 +381,9 @@ def _raw_hits(buf, starts, rx, maxlen, path, sid):
     try:
         for s in starts:
             if (j := find(b'\n', s)) < 0: j = len(buf)
-            if starts_with(heads, s) and buf[j-1] == 125 and _find(buf, b'}{', s, j) < 0: continue  # 125: `}`
-            if type(d := loads(mv[s:j])) is not dict: return None  # (a request copy's line, as `stub_lines` reads it)
+            if starts_with(heads, s) and buf[j-1] == 125 and _find(buf, b'}{', s, j) < 0:  # 125: `}`
+                continue  # a request copy's whole line, left unread as `stub_lines` reads it: no text
+            if type(d := loads(mv[s:j])) is not dict: return None
             if (t := rec_txt(d)) and (m := rx.search(t)):
                 hits.append(SessHit.found(None, Rec(d), t, *m.span(), maxlen, path=path, sid=sid)); at.append(s)
     except orjson.JSONDecodeError: return None
