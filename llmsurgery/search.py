@@ -346,8 +346,8 @@ class RawNeedle:
         mv, have = memoryview(scratch), 0
         while k := f.readinto(mv[have:]):
             n = have + k
-            if any(_find(_lower(mv[:n]) if self.ci else mv[:n], nd) >= 0 for nd in self.needles) or not self.clean(mv[:n]):
-                return False
+            hay = _lower(mv[:n]) if self.ci else mv[:n]
+            if any(_find(hay, nd) >= 0 for nd in self.needles) or not self.clean(mv[:n]): return False
             have = min(self.span - 1, n)  # the end of this chunk starts the next: what straddles them is seen whole
             scratch[:have] = scratch[n - have:n]
         return True
@@ -428,7 +428,7 @@ def _line_recs(buf, at):
     return out
 
 class _Numbering:
-    "The indices of the records on the lines at offsets `at` of transcript `path`, counted as `load_recs` counts, when asked"
+    "The indices of the records on the lines at offsets `at` of transcript `path` as `load_recs` counts, when asked"
     def __init__(self, path, rx, at): self.path, self.rx, self.at, self.ks = path, rx, at, None  # `rx`: what they match
     def _full(self):
         "Indices of the records of a full read whose text matches: the hits, in order"
