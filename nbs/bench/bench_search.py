@@ -20,7 +20,7 @@ Each figure is the median (and minimum) of `--reps` runs in this one process, wi
 before each. The machine is shared: treat the figures as indicative. Exit status 1 if a median of
 the end-to-end search exceeds `--target` seconds.
 
-    python nbs/bench/bench_search.py --tree [--tree-mb 300] [--n 300] [--base DIR] [--reps 3]
+    python nbs/bench/bench_search.py --tree [--tree-mb 300] [--n 300] [--base DIR] [--reps 3] [--process] [--no-index]
 
 `--tree` times the searches across sessions instead, on `--n` generated sessions of about `--tree-mb` MB
 (`benchutil.session_tree`), beside ripgrep on the same files (`$RG` or PATH; skipped with one line if absent)
@@ -28,9 +28,11 @@ and beside another checkout of the library (`--base`, e.g. /work/main; skipped i
 `proj_search(all_projects=True)` for a word found nowhere, a rare identifier, a common word, the common word
 in any case and a regex; then `SessIndex.search(word, limit=None)` on an index each checkout built once, fetched (`len`) and with every preview read, beside `rg -i -w`.
 Each call is timed inside a fresh process, imports and interpreter start left out (`rg`'s wall time,
-its start included, is the reference: a user waits for either); the rounds interleave rg, this checkout
-and the base, so a drift of the machine's speed weighs on all three alike. Each figure is the fastest
-of `--reps`; the ratios are to ripgrep, and ours to the base's.
+its start included, is the reference: a user waits for either); with `--process`, the fresh process's
+whole wall time instead, interpreter start and imports included, as a console command would take. The
+rounds interleave rg, this checkout and the base, so a drift of the machine's speed weighs on all three
+alike. Each figure is the fastest of `--reps`; the ratios are to ripgrep, and ours to the base's.
+`--no-index` leaves out the index's rows (and the index each checkout builds, a while at 1 GB).
 """
 import argparse, os, shutil, subprocess, sys, tempfile, time
 from pathlib import Path
@@ -51,13 +53,15 @@ INDEX = ('import time; from llmsurgery.sessindex import SessIndex; ix = SessInde
          'hs = ix.search({pat!r}, limit=None); n = len(hs); {read}print(time.perf_counter() - t, n)')
 
 
-def child(code, repo, env):
-    "Seconds and hits a fresh process with `repo` first on its path reports for `code`"
+def child(code, repo, env, whole=False):
+    "Seconds and hits a fresh process with `repo` first on its path reports for `code` (`whole`: its wall time)"
+    t = time.perf_counter()
     r = subprocess.run([sys.executable, '-c', f'import sys; sys.path.insert(0, {str(repo)!r}); ' + code],
                        env={**env, 'PYTHONPATH': str(repo)}, capture_output=True, text=True)
     if r.returncode: raise RuntimeError(f'{repo}: {code}\n{r.stderr[-2000:]}')
+    wall = time.perf_counter() - t
     t, n = r.stdout.split()[-2:]
-    return float(t), int(n)
+    return wall if whole else float(t), int(n)
 
 
 def rg_run(args, env):
@@ -78,29 +82,32 @@ def tree_main(a):
         except OSError: shutil.copyfile(f, d)
     env = {**os.environ, 'HOME': str(tmp/'home'), 'CLAUDE_CONFIG_DIR': str(cfg)}
     size = sum(f.stat().st_size for f in cfg.rglob('*.jsonl'))/1e6
-    print(f'{src.name}: {size:.0f} MB in {a.n} sessions; fastest of {a.reps} interleaved rounds; the call alone '
-          f'for ours and base (no interpreter start), wall time for rg')
+    timed = ('whole process for ours and base (interpreter start and imports included)' if a.process else
+            'the call alone for ours and base (no interpreter start)')
+    print(f'{src.name}: {size:.0f} MB in {a.n} sessions; fastest of {a.reps} interleaved rounds; {timed}, '
+          'wall time for rg')
     if not RG: print('  ripgrep: skipped (not installed; put rg on PATH or its path in $RG)')
     if not a.base: print('  base: skipped (no --base, a checkout of the code to compare with)')
     dbs = {}  # an index built by each checkout: their schemas may differ
     for who, repo in (('ours', REPO), ('base', a.base)):
-        if not repo: continue
+        if not repo or a.no_index: continue
         dbs[who] = db = str(tmp/f'index-{who}.sqlite')
         subprocess.run([sys.executable, '-c', f'import sys; sys.path.insert(0, {str(repo)!r}); from llmsurgery.sessindex '
                         f'import SessIndex; SessIndex({db!r}).update(progress=False)'],
                        env={**env, 'PYTHONPATH': str(repo)}, check=True)
-    cases = [(name, {k: PROJ.format(pat=pat) for k in dbs}, [*flags, '-c', pat.removeprefix('(?i)'), str(cfg)])
-             for name, pat, flags in TREE_SEARCHES]
-    cases += [(f'index, every hit{what}', {k: INDEX.format(db=db, pat='timeout', read=read) for k, db in dbs.items()},
-               ['-i', '-w', '-F', '-c', 'timeout', str(cfg)])
-              for what, read in (('', ''), (', previews read', 'sum(len(h.preview) for h in hs); '))]
+    cases = [(name, {k: PROJ.format(pat=pat) for k in ('ours', 'base')},
+              [*flags, '-c', pat.removeprefix('(?i)'), str(cfg)]) for name, pat, flags in TREE_SEARCHES]
+    if dbs: cases += [(f'index, every hit{what}', {k: INDEX.format(db=db, pat='timeout', read=read)
+                                                  for k, db in dbs.items()},
+                       ['-i', '-w', '-F', '-c', 'timeout', str(cfg)])
+                      for what, read in (('', ''), (', previews read', 'sum(len(h.preview) for h in hs); '))]
     print(f"  {'':34} {'rg':>8} {'ours':>8} {'base':>8}   {'ours/rg':>7} {'base/rg':>7} {'ours/base':>9}   hits")
     for name, code, rg_args in cases:
         best = dict(rg=[], ours=[], base=[])
         for _ in range(a.reps):
             if RG: best['rg'].append(rg_run(rg_args, env))
-            best['ours'].append(child(code['ours'], REPO, env))
-            if a.base: best['base'].append(child(code['base'], a.base, env))
+            best['ours'].append(child(code['ours'], REPO, env, a.process))
+            if a.base: best['base'].append(child(code['base'], a.base, env, a.process))
         t = {k: min(v)[0] if v else None for k, v in best.items()}
         hits = {k: v[0][1] for k, v in best.items() if v}
         if a.base: assert hits['ours'] == hits['base'], (name, hits)
@@ -124,6 +131,8 @@ def main():
     ap.add_argument('--tree-mb', type=int, default=300)
     ap.add_argument('--n', type=int, default=300)
     ap.add_argument('--base', help='a checkout of the library to compare with, e.g. /work/main')
+    ap.add_argument('--process', action='store_true', help='time whole processes (start and imports included)')
+    ap.add_argument('--no-index', action='store_true', help="leave out the index's rows")
     a = ap.parse_args()
     if a.tree: return tree_main(a)
     p = transcript(a.data, a.mb, a.seed)
