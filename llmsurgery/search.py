@@ -186,7 +186,8 @@ def _parts(r):
     return out
 
 # %% ../nbs/06_search.ipynb #c4eaa00b
-_MARK = {'text': '', 'think': '[thinking] ', 'call': '→ ', 'result': '', 'error': '[error] '}  # a result's header says `tool`
+# a result's header says `tool`
+_MARK = {'text': '', 'think': '[thinking] ', 'call': '→ ', 'result': '', 'error': '[error] '}
 
 def _head(k, r):
     "The header of record `r`, position `k` in the view: role, local time, size, then `#k`"
@@ -217,8 +218,10 @@ def _part_html(kind, s, role, mx):
 
 def _rec_html(k, r, mx):
     "Record `r` (position `k`) as HTML: its header, then its parts (a record with no text: its fields)"
-    body = ''.join(_part_html(p, s, r.get('type'), mx) for p, s in _parts(r) if s or p == 'call') if isinstance(r, dict) else ''
-    return f'<div style="margin:6px 0"><b>{html.escape(_head(k, r))}</b>{body or pre_html(_show_one(k, r, mx)[1])}</div>'
+    body = ''.join(_part_html(p, s, r.get('type'), mx) for p, s in _parts(r) if s
+                   or p == 'call') if isinstance(r, dict) else ''
+    return (f'<div style="margin:6px '
+            f'0"><b>{html.escape(_head(k, r))}</b>{body or pre_html(_show_one(k, r, mx)[1])}</div>')
 
 # %% ../nbs/06_search.ipynb #c7e9a2ea
 REC_HEAD, REC_TAIL = 6, 3  # records a long view shows before and after its fold (a record is taller than a row)
@@ -252,7 +255,8 @@ def show_recs(
     showall:bool=False, # Also show records that are not conversation turns?
 )->RecsView:
     "A readable transcript of `recs`: role, time, size and text of each record, tool calls as calls"
-    if mx is not None and (not isinstance(mx, int) or mx < 0): raise ValueError(f'mx must be an int >= 0 or None, not {mx!r}')
+    if mx is not None and (not isinstance(mx, int) or mx < 0):
+        raise ValueError(f'mx must be an int >= 0 or None, not {mx!r}')
     keep = list(recs) if showall else conv_recs([r for r in recs if isinstance(r, dict)])
     return RecsView([_show_one(k, r, mx) for k, r in enumerate(keep)], keep, mx)
 
@@ -269,14 +273,6 @@ if _sz is not None and not _sz_ok(): _sz = None  # a release whose calls differ:
 _find = _sz.find if _sz else bytes.find  # `_find(hay, sub, start)`: where `sub` first is in `hay` from `start`, or -1
 _lower = (lambda b: _sz.translate(b, _LOWER)) if _sz else bytes.lower  # `b` ASCII-lowered
 CHUNK = 1 << 18  # bytes read at a time to ask whether a file holds a needle at all: they stay in the CPU's cache
-_SLOW_SAID = []
-
-def _say_slow():
-    "Say, once per process, that StringZilla is missing, so raw lines are scanned slower"
-    if _sz is None and not _SLOW_SAID:
-        _SLOW_SAID.append(True)
-        warnings.warn("stringzilla is not installed: sessions are scanned with Python's own byte search, a few times "
-                      "slower (pip install 'llmsurgery[search]')")
 
 try: import re._parser as _re_parser  # Python 3.11+
 except ImportError: import sre_parse as _re_parser
@@ -484,7 +480,6 @@ def proj_search(
     progress:float|None=1., # Seconds before a progress bar appears on stderr; None for never
 )->SessHits:
     "Hits for `pat` in every session of the project at `cwd` (or of every project), newest session first"
-    _say_slow()
     rx, hits = re.compile(pat) if isinstance(pat, str) else pat, []
     nd = raw_needle(rx)
     scratch = bytearray(CHUNK + nd.span) if nd is not None and _sz is not None else None
