@@ -71,10 +71,18 @@ def _own_id_text(sid):
 
 class _Window:
     "One end of a transcript as bytes (`read_ends`), a line parsed only when a field may be on it, and at most once"
-    def __init__(self, raw:bytes): self.raw, self.parsed = raw, {}  # `parsed`: {line start: its records}
+    def __init__(self, raw:bytes):
+        self.raw, self.parsed = raw, {}  # `parsed`: {line start: its records}
+        self.esc, self._lo, self._hi = False, 0, len(raw)  # an escape seen; below `_lo` and from `_hi` on, none
 
-    @cached_property
-    def esc(self)->bool: return _ESC.search(self.raw) is not None  # then any line may hold any key
+    def clean(self, a:int, b:int)->bool:
+        "Is there no escape (`_ESC`) between line boundaries `a` and `b`? Once one is found, no stretch is clean"
+        if self.esc: return False
+        lo, hi = self._lo, self._hi
+        if (x := max(a, lo)) < (y := min(b, hi)) and _ESC.search(self.raw, x, y): self.esc = True; return False
+        if a <= lo: self._lo = max(lo, min(b, hi))  # grow the stretches known to be clean, at either end
+        if b >= hi: self._hi = min(hi, max(a, lo))
+        return True
 
     def _line(self, i):
         "Start and end of the line holding byte `i`"
@@ -84,19 +92,19 @@ class _Window:
     def spans(self, text:bytes|None=None, back:bool=False):
         "Start and end of each line that may hold a JSON token `text` (any line if None), in order or from the end"
         raw, n = self.raw, len(self.raw)
-        if self.esc: text = None
-        if text is None and back:
-            e = n
+        i = n if back else 0  # the lines from here on (back: before here) are still to come
+        while text is not None:  # the lines holding `text`, while the stretch searched holds no escape
+            j = raw.rfind(text, 0, i) if back else raw.find(text, i)
+            s, e = self._line(j) if j >= 0 else (0, 0) if back else (n, n)
+            if not (self.clean(s, i) if back else self.clean(i, e)): break  # then every line from `i` on
+            if j < 0: return
+            yield s, e; i = s if back else e + 1
+        if back:
+            e = n if i == n else i - 1
             while e >= 0: s = raw.rfind(b'\n', 0, e) + 1; yield s, e; e = s - 1
-        elif text is None:
-            s = 0
-            while s <= n: e = raw.find(b'\n', s); e = n if e < 0 else e; yield s, e; s = e + 1
-        elif back:
-            i = n
-            while (j := raw.rfind(text, 0, i)) >= 0: s, e = self._line(j); yield s, e; i = s
         else:
-            i = 0
-            while (j := raw.find(text, i)) >= 0: s, e = self._line(j); yield s, e; i = e + 1
+            s = i
+            while s <= n: e = raw.find(b'\n', s); e = n if e < 0 else e; yield s, e; s = e + 1
 
     def at(self, s, e):
         "The records of the line from `s` to `e`, parsed the first time only"
@@ -119,7 +127,7 @@ class _Window:
     def naming(self, sid):
         "The records of the lines that may name a session other than `sid` (`rec_links`), in order"
         raw, own = self.raw, _own_id_text(sid)
-        if own is None or self.esc: return list(self.recs())
+        if own is None or not self.clean(0, len(raw)): return list(self.recs())
         out, i = [], 0
         while (j := raw.find(_SID_KEY, i)) >= 0:
             if j >= 2 and raw.startswith(own, j - 2): i = j + 1; continue  # the row's own id
