@@ -139,13 +139,15 @@ def file_stat(p):
     except (OSError, ValueError): return None
     return st if stat.S_ISREG(st.st_mode) and st.st_size > 0 else None
 
-def read_ends(p):
-    "The first and last `LITE` bytes of `p`, decoded: the same string twice for a small file; '' if unreadable"
+def read_ends(p,
+              raw:bool=False): # Bytes, not decoded?
+    "The first and last `LITE` bytes of `p`, decoded unless `raw`: one object twice for a small file; empty if not read"
     try:
         with open(p, 'rb') as f:
             size, head = os.fstat(f.fileno()).st_size, f.read(LITE)
             if size > LITE: f.seek(size - LITE); tail = f.read(LITE)
-    except OSError: return '', ''
+    except OSError: return (b'', b'') if raw else ('', '')
+    if raw: return head, (tail if size > LITE else head)
     h = head.decode('utf-8', 'replace')
     return h, (tail.decode('utf-8', 'replace') if size > LITE else h)
 
