@@ -13,7 +13,7 @@ from datetime import datetime, date
 from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L
 from .paths import claude_dir
-from .sessions import list_sessions, sess_paths, sess_info
+from .sessions import list_sessions, sess_paths, sess_info, sess_listed
 from .records import msg_content
 from .read import (load_recs, load_sess, rec_txt, rec_role, rec_kind, conv_recs, val_txt, REQUEST_TYPES,
                              THINK_TYPES, Recs, Rec, rec_label, rec_gist, stub_lines)
@@ -455,7 +455,7 @@ def _file_hits(path, rx, nd, maxlen, bare=False, scratch=None):
         if not (starts := nd.line_starts(buf)): return []  # nothing on any line: no need to ask if it is listed
         if (hits := _raw_hits(buf, starts, rx, maxlen, path, sid)) == []: return []
         del buf
-    if not bare and sess_info(path) is None: return []
+    if not bare and not sess_listed(path): return []
     # the request copies hold no text `rec_txt` reads
     return hits if hits is not None else _search(rx, load_recs(path, unread=REQUEST_TYPES), maxlen, path=path, sid=sid)
 

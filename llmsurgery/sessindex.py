@@ -21,9 +21,9 @@ from pathlib import Path
 import orjson
 from fastcore.basics import AttrDict, patch, basic_repr
 from fastcore.foundation import L
-from .paths import claude_dir, proj_name, agent_files, leads_outside
+from .paths import claude_dir, proj_name, agent_files, leads_outside, file_stat
 from .records import first_prompt, json_vals, rec_links, rec_vals, line_body
-from .sessions import sess_info, since_time, home_short, cut_left
+from .sessions import sess_info, SessEnds, since_time, home_short, cut_left
 from .read import load_recs, rec_txt, rec_role, sess_meta, sess_id, REQUEST_TYPES, TEXT_TYPES
 from .thread import sess_thread
 from .tools import tool_calls, progress_copies, in_toks, ctx_window
@@ -347,7 +347,7 @@ def sess_row(path, # The session's main transcript
              recs, # Its records
              n_agents:int=0, # How many subagent transcripts it has
              tail=None, # `_tail_meta` of all its records, if `recs` are only some of them (the usage phase's)
-             info=None): # Its `sess_info`, if read already
+             info=None): # Its `sess_info` row (or `SessEnds`), if read already
     "The `sessions` row (in `SESS_COLS` order) for the transcript at `path`"
     path, st, info = Path(path), os.stat(path), info or sess_info(path)
     # with `info`, only the fields `_tail_meta` finds
@@ -547,7 +547,7 @@ def usage_phase_rows(jobs): # The files of one session, as `update` lists them
         main = next((j for j in jobs if j.agent is None), None)
         try:
             # its row reads every record
-            if main is not None and (info := sess_info(main.path)) is None: raise _Unsure()
+            if main is not None and not (file_stat(main.path) and (info := SessEnds(main.path)).listed): raise _Unsure()
             fls = [_light_file(j.path, j.path.stem if j is main else None) for j in jobs]
             res = AttrDict(files=[AttrDict(job=j, start=0, rows=[], old_thread=[], mark=fl.mark, phase=PHASES['usage'])
                                   for j, fl in zip(jobs, fls)], calls=None, usage=None, sess=None)
