@@ -85,10 +85,10 @@ def _next_msg_id(db):
     past_rows = db.execute('select coalesce(max(id), 0) + 1 from messages').fetchone()[0]
     return max(past_rows, int(_meta(db, 'fts_next') or 0))
 
-# 4 to 5: phased updates  # the statements that bring schema `v` to `v + 1`
+# the statements that bring schema `v` to `v + 1`
 MIGRATIONS = {3: ("alter table sessions add column agent text default 'claude'",  # schema 3 to 4: Codex sessions
                   'alter table usage add column call_key text'),
-              4: ('alter table files add column phase integer default 2',)}
+              4: ('alter table files add column phase integer default 2',)}  # 4 to 5: phased updates
 
 def _migrate(db, v):
     "Bring the index `db` of schema `v` to `SCHEMA_VERSION` in place, its rows kept; the version it reached"
