@@ -357,8 +357,10 @@ def sess_paths(cwd=None,                # Project directory (and its git worktre
     newest = {}
     for d in (all_proj_dirs() if all_projects else dict.fromkeys([*proj_dirs(cwd), *worktree_dirs(cwd)])):
         warn_unreadable(d)
+        linked = d.is_symlink()  # only a link, the folder or the file, can lead out: resolved only then
         for f, m in sess_files(d).items():
-            if (f.stem not in newest or m > newest[f.stem][0]) and not leads_outside(f): newest[f.stem] = (m, f)
+            if (f.stem not in newest or m > newest[f.stem][0]) and not ((linked or f.is_symlink()) and leads_outside(f)):
+                newest[f.stem] = (m, f)
     return [f for m, f in sorted(newest.values(), key=lambda mf: (-mf[0], mf[1].stem))]
 
 # %% ../nbs/01a_sessions.ipynb #fe7824d2
