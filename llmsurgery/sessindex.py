@@ -503,7 +503,8 @@ def _light_file(path, sid=None):
         return parsed[s]
     if sid is not None:
         own = b'"sessionId":"%s"' % sid.encode()  # every line naming only its own session: one whole-file count
-        if byte_count(data, b'essionId"') != byte_count(data, own):  # each `sessionId` its own, no `requestSessionId`: one pass
+        # each `sessionId` its own, no `requestSessionId`: two counts over the bytes
+        if byte_count(data, b'essionId"') != byte_count(data, own):
             for s in accumulate((len(l) + 1 for l in data[:off].split(b'\n')[:-1]), initial=0):
                 l = line(s) if s < off else b''
                 if b'forkedFrom' in l or b'requestSessionId' in l or l.count(b'"sessionId"') != l.count(own): parse(s)
@@ -546,8 +547,8 @@ def usage_phase_rows(jobs): # The files of one session, as `update` lists them
     with gc_off():
         main = next((j for j in jobs if j.agent is None), None)
         try:
-            # its row reads every record
-            if main is not None and not (file_stat(main.path) and (info := SessEnds(main.path)).listed): raise _Unsure()
+            listed = main is None or (file_stat(main.path) and (info := SessEnds(main.path)).listed)
+            if not listed: raise _Unsure()  # a transcript the picker hides: its row reads every record
             fls = [_light_file(j.path, j.path.stem if j is main else None) for j in jobs]
             res = AttrDict(files=[AttrDict(job=j, start=0, rows=[], old_thread=[], mark=fl.mark, phase=PHASES['usage'])
                                   for j, fl in zip(jobs, fls)], calls=None, usage=None, sess=None)

@@ -359,7 +359,8 @@ def sess_paths(cwd=None,                # Project directory (and its git worktre
         warn_unreadable(d)
         linked = d.is_symlink()  # only a link, the folder or the file, can lead out: resolved only then
         for f, m in sess_files(d).items():
-            if (f.stem not in newest or m > newest[f.stem][0]) and not ((linked or f.is_symlink()) and leads_outside(f)):
+            out = (linked or f.is_symlink()) and leads_outside(f)
+            if (f.stem not in newest or m > newest[f.stem][0]) and not out:
                 newest[f.stem] = (m, f)
     return [f for m, f in sorted(newest.values(), key=lambda mf: (-mf[0], mf[1].stem))]
 
