@@ -27,14 +27,16 @@ run. A missing tool is skipped with one line.
 
 ccusage: the newest release with a native linux-x64 binary was 20.0.24 when this was written (20.0.26's binary
 packages were not on the registry; 17.x is plain JavaScript): `npm install --prefix /tmp/ccusage ccusage@20.0.24`,
-then `CCUSAGE=/tmp/ccusage/node_modules/.bin/ccusage` (.ci/run installs it under ~/.cache/llmsurgery). ripgrep: the Debian package (`$RG` or PATH).
+then `CCUSAGE=/tmp/ccusage/node_modules/.bin/ccusage` (.ci/run installs it under ~/.cache/llmsurgery).
+ripgrep: the Debian package (`$RG` or PATH).
 """
 import argparse, compileall, os, shutil, subprocess, sys, tempfile, time
 from pathlib import Path
-from benchutil import DATA, session_tree  # shared by the bench scripts (this folder is on sys.path)
+from benchutil import DATA, session_tree, linked_home  # shared by the bench scripts (this folder is on sys.path)
 
 REPO = Path(__file__).resolve().parents[2]
-TARGETS = dict(literal=3.0, regex=5.0, index_all=2.0, totals=1.5, first_search=1.5)  # times rg's, ccusage's, the floor's
+# times ripgrep's, ccusage's or the floor's wall time
+TARGETS = dict(literal=3.0, regex=5.0, index_all=2.0, totals=1.5, first_search=1.5)
 SEARCHES = [('common word', 'timeout', ['-F']), ('rare identifier', 'test_voyage', ['-F']),
             ('found nowhere', 'zq9xv_nowhere', ['-F']), ('any case', '(?i)timeout', ['-i', '-F']),
             ('regex', r'import\s+hash\w+', [])]
@@ -71,9 +73,11 @@ NEW = ('import time; from llmsurgery.search import proj_search; t = time.perf_co
        'n = len(proj_search({pat!r}, all_projects=True, progress=None)); print(time.perf_counter() - t, n)')
 FLOOR = ('from llmsurgery.sessions import list_sessions; from llmsurgery.read import load_recs; '
          'print(sum(len(load_recs(s.path)) for s in list_sessions(all_projects=True)))')
-INDEX_ALL = ('import time; from llmsurgery.sessindex import SessIndex; ix = SessIndex({db!r}); t = time.perf_counter(); '
+INDEX_ALL = ('import time; from llmsurgery.sessindex import SessIndex; ix = SessIndex({db!r}); '
+             't = time.perf_counter(); '
              'n = len(ix.search({pat!r}, limit=None)); print(time.perf_counter() - t, n)')
-COMMAND = 'import sys; sys.argv = {argv!r}; from llmsurgery.cli import {func}; sys.exit({func}.main())'  # as its script does
+# a console command, as its installed script runs it
+COMMAND = 'import sys; sys.argv = {argv!r}; from llmsurgery.cli import {func}; sys.exit({func}.main())'
 
 
 def cmd(name, *args):
@@ -106,12 +110,7 @@ def main():
     a = ap.parse_args()
     src = session_tree(a.data, a.n, a.mb, a.seed)
     compileall.compile_dir(REPO/'llmsurgery', quiet=1)  # as pip leaves an installed package: imports read bytecode
-    tmp = Path(tempfile.mkdtemp(prefix='bench-cold-'))
-    cfg = tmp/'cfg'
-    for f in (src/'projects').rglob('*.jsonl'):
-        d = cfg/f.relative_to(src); d.parent.mkdir(parents=True, exist_ok=True)
-        try: os.link(f, d)
-        except OSError: shutil.copyfile(f, d)
+    tmp, cfg = linked_home(src, 'bench-cold-')
     env = {**os.environ, 'HOME': str(tmp/'home'), 'CLAUDE_CONFIG_DIR': str(cfg), 'PYTHONPATH': str(REPO)}
     size = sum(f.stat().st_size for f in (cfg/'projects').rglob('*.jsonl'))/1e6
     print(f'{src.name}: {size:.0f} MB, fastest of {a.reps} runs, each a fresh process; spread = slowest/fastest')
@@ -128,7 +127,8 @@ def main():
         target = TARGETS['regex'] if not flags else TARGETS['literal']
         t, spread, rss, outs = run(py(NEW.format(pat=pat)), env, a.reps)
         call, hits = timed_call(outs)
-        line(f'proj_search {name}', t, spread, rss, hits, ref=rg and rg[0], target=target, call=call, call_ref=rg and rg[0])
+        line(f'proj_search {name}', t, spread, rss, hits, ref=rg and rg[0], target=target, call=call,
+             call_ref=rg and rg[0])
         if BASE:
             t, spread, rss, outs = run(py(NEW.format(pat=pat), BASE), {**env, 'PYTHONPATH': BASE}, a.reps)
             line('  before ($BENCH_BASE)', t, spread, rss, count(outs), ref=rg and rg[0])
@@ -144,7 +144,8 @@ def main():
     t0 = min(c[0] for c in cold)
     line('sess_index --totals, cold', t0, max(c[0] for c in cold)/t0, max(c[2] for c in cold), ref=cc and cc[0],
          target=TARGETS['totals'])
-    line('sess_index --totals, warm', *run(cmd('sess_index', '--totals', '--path', db), env, a.reps)[:3], ref=cc and cc[0])
+    warm = run(cmd('sess_index', '--totals', '--path', db), env, a.reps)
+    line('sess_index --totals, warm', *warm[:3], ref=cc and cc[0])
     print('the first index search: the command builds the index, then searches it (ratio: to the floor)')
     first = []
     for _ in range(a.reps):

@@ -70,17 +70,9 @@ def corpus(data, mb, n, seed):
 
 def scratch(src):
     "A temp config home whose transcripts are hard links to the cached ones, but a copy of the one `step_append` grows"
-    tmp = Path(tempfile.mkdtemp(prefix='bench-index-'))
-    cfg, fs = tmp/'cfg', sorted((src/'projects').rglob('*.jsonl'))
-    mains = sorted((f for f in fs if f.parent.parent == src/'projects'), key=lambda f: f.stat().st_size)
-    grows = mains[len(mains)//2]  # the median session, as `step_append` picks it
-    for f in fs:
-        d = cfg/f.relative_to(src)
-        d.parent.mkdir(parents=True, exist_ok=True)
-        if f == grows: shutil.copy2(f, d); continue
-        try: os.link(f, d)
-        except OSError: shutil.copyfile(f, d)
-    return tmp, cfg
+    from benchutil import linked_home
+    mains = sorted((src/'projects').glob('*/*.jsonl'), key=lambda f: f.stat().st_size)
+    return linked_home(src, 'bench-index-', copied={mains[len(mains)//2]})  # the median, as `step_append` picks it
 
 
 # ------------------------------------------------------------------ steps, each run in its own process

@@ -36,7 +36,8 @@ alike. Each figure is the fastest of `--reps`; the ratios are to ripgrep, and ou
 """
 import argparse, os, shutil, subprocess, sys, tempfile, time
 from pathlib import Path
-from benchutil import DATA, REPO, transcript, session_tree, timed, profiled  # shared by the bench scripts (this folder is on sys.path)
+# shared by the bench scripts (this folder is on sys.path)
+from benchutil import DATA, REPO, transcript, session_tree, timed, profiled, linked_home
 
 PATS = {'common word': r'shipment', 'rare literal': r'berth_cursor',
         'case-insensitive regex': r'(?i)berth(s|ing)?\s+\w+', 'no match (full scan)': r'zq9xv_nowhere'}
@@ -74,12 +75,7 @@ def rg_run(args, env):
 def tree_main(a):
     "The cross-session searches beside ripgrep and `--base`: fastest of `a.reps` interleaved rounds"
     src = session_tree(a.data, a.n, a.tree_mb, a.seed)
-    tmp = Path(tempfile.mkdtemp(prefix='bench-search-'))
-    cfg = tmp/'cfg'
-    for f in (src/'projects').rglob('*.jsonl'):
-        d = cfg/f.relative_to(src); d.parent.mkdir(parents=True, exist_ok=True)
-        try: os.link(f, d)
-        except OSError: shutil.copyfile(f, d)
+    tmp, cfg = linked_home(src, 'bench-search-')
     env = {**os.environ, 'HOME': str(tmp/'home'), 'CLAUDE_CONFIG_DIR': str(cfg)}
     size = sum(f.stat().st_size for f in cfg.rglob('*.jsonl'))/1e6
     timed = ('whole process for ours and base (interpreter start and imports included)' if a.process else

@@ -5,7 +5,7 @@ whatever copy is installed. Generated data is cached in `data/bench/` (git-ignor
 of the generator (`mk_transcript.py`; for rollouts `mk_rollout.py`, which borrows from it, too): editing a generator
 makes the scripts write fresh files instead of reusing stale ones.
 """
-import cProfile, gc, hashlib, io, os, pstats, shutil, statistics, subprocess, sys, time
+import cProfile, gc, hashlib, io, os, pstats, shutil, statistics, subprocess, sys, tempfile, time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -49,6 +49,19 @@ def session_tree(data, sessions, total_mb, seed=0):
     "Folder holding `projects/<folder>/<sessionId>.jsonl` for `sessions` generated sessions of about `total_mb` MB"
     def make(tmp): generate('--sessions', sessions, '--total-mb', total_mb, '--seed', seed, '--out-dir', tmp)
     return _cached(data, f'tree{sessions}x{total_mb:g}s{seed}', '', make)
+
+
+def linked_home(src, prefix, copied=()):
+    "`(tmp, cfg)`: a temp dir and its config home `tmp/cfg`, the transcripts hard links to `src`'s (`copied` copied)"
+    tmp = Path(tempfile.mkdtemp(prefix=prefix))
+    cfg = tmp/'cfg'
+    for f in (Path(src)/'projects').rglob('*.jsonl'):
+        d = cfg/f.relative_to(src)
+        d.parent.mkdir(parents=True, exist_ok=True)
+        if f in copied: shutil.copy2(f, d); continue  # a file a bench grows: its own copy
+        try: os.link(f, d)
+        except OSError: shutil.copyfile(f, d)
+    return tmp, cfg
 
 
 def rollout(data, mb, seed):
