@@ -405,7 +405,7 @@ def sess_index_cli(
     "Bring the index of every Claude Code session up to date, then search it, or total its tokens and dollars"
     with SessIndex(path) as ix:
         st = ix.update(progress=is_cmd(sess_index_cli), workers=None if is_cmd(sess_index_cli) else 0,
-                       need='usage' if totals else 'all')  # totals: sessions and usage only (15_sessindex)
+                       need='usage' if totals else 'text' if pattern else 'all')  # what it needs (15_sessindex)
         res = _index_text(ix, pattern, regex, project, since, totals, by, limit, prices, json)
     note = 'Index: ' + (', '.join(f'{v} {k}' for k, v in st.items() if v and k != 'same') or 'up to date')
     return shown(sess_index_cli, f'{note}\n{res}', res, note=note)

@@ -42,11 +42,11 @@ def index_path(cfg=None): # Claude Code config home; `claude_dir()` if None
     return base/'llmsurgery'/f'sessindex-{hashlib.sha1(cfg.encode()).hexdigest()[:12]}.sqlite'
 
 # %% ../nbs/15_sessindex.ipynb #299e98e4
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 SCHEMA = '''
 create table if not exists files(id integer primary key, path text unique, session_id text, agent_id text, project text,
   inode integer, size integer, mtime real, "offset" integer, nrecs integer, head_hash text, tail_hash text,
-  gone integer default 0, gen integer, indexed_at text, phase integer default 2);
+  gone integer default 0, gen integer, indexed_at text, phase integer default 3);
 create table if not exists sessions(session_id text primary key, project text, cwd text, title text, first_prompt text,
   created text, modified text, size integer, version text, lineage text, model text, branch text, path text,
   n_agents integer, gone integer default 0, agent text default 'claude');
@@ -65,7 +65,7 @@ create table if not exists usage(session_id text, agent_id text, message_id text
 create index if not exists usage_session on usage(session_id);
 create table if not exists meta(key text primary key, value);
 '''
-PHASES = dict(usage=1, all=2)  # how far a file is indexed (`files.phase`): what each phase of `update` writes
+PHASES = dict(usage=1, text=2, all=3)  # how far a file is indexed (`files.phase`): what each phase of `update` writes
 TABLES = ('files', 'sessions', 'messages', 'tool_calls', 'usage')
 FTS_HASH_BYTES = 64 << 20  # new full-text entries kept in memory before they are written out as a segment
 
@@ -88,7 +88,8 @@ def _next_msg_id(db):
 # the statements that bring schema `v` to `v + 1`
 MIGRATIONS = {3: ("alter table sessions add column agent text default 'claude'",  # schema 3 to 4: Codex sessions
                   'alter table usage add column call_key text'),
-              4: ('alter table files add column phase integer default 2',)}  # 4 to 5: phased updates
+              4: ('alter table files add column phase integer default 2',),  # 4 to 5: phased updates
+              5: ('update files set phase=3 where phase=2',)}  # 5 to 6: a text phase before the analyses
 
 def _migrate(db, v):
     "Bring the index `db` of schema `v` to `SCHEMA_VERSION` in place, its rows kept; the version it reached"
@@ -373,29 +374,36 @@ def _drop_rows(db, fid, start=0):
 def _read_from(job):
     "The first record of `job`'s file to make `messages` rows for: past those its row holds, if it has them"
     r = job.row
-    return r['nrecs'] if r and job.state in ('grown', 'same') and r.get('phase', PHASES['all']) >= PHASES['all'] else 0
+    # a file at the text phase has every `messages` row but its thread flags: those are set again from `old_thread`
+    return r['nrecs'] if r and job.state in ('grown', 'same') and r.get('phase', PHASES['all']) >= PHASES['text'] else 0
 
-def _file_rows(job):
-    "Read one file of a session: its new `messages` rows (thread flag included), and its records and marks"
+def _file_rows(job, thread=True):
+    "Read one file of a session: its new `messages` rows (thread flag included if `thread`), and its records and marks"
     rd = read_transcript(job.path)
     start = _read_from(job)
-    on = _thread_idx(job.path, rd.recs) if job.agent is None else frozenset()
+    # an unchanged file read again for the analyses a text phase left has every row, its unended last line's too
+    if start and job.state == 'same': start = len(rd.recs)
+    on = _thread_idx(job.path, rd.recs) if job.agent is None and thread else frozenset()
     rows = list(msg_rows(rd.recs, start, on, job.agent))
     return AttrDict(job=job, start=start, rows=rows, old_thread=sorted(i for i in on if i < start), recs=rd.recs,
                     mark=(rd.stat.st_ino, rd.stat.st_size, rd.stat.st_mtime, rd.offset, rd.nrecs, rd.head, rd.tail))
 
-def claude_rows(jobs): # The files of one session to read, as `update` lists them (`path`, `sid`, `agent`, `row`, ...)
+def claude_rows(jobs, # The files of one session to read, as `update` lists them (`path`, `sid`, `agent`, `row`, ...)
+                analyses:bool=True): # Work out thread flags and tool calls? (False: the text phase, files at phase 2)
     "A Claude Code session's index rows: `AttrDict(files, calls, usage, sess)`; all but `files` None if no main"
     with gc_off():  # records hold no cycles: the cyclic collector would only walk them again
-        fs = [_file_rows(j) for j in jobs]
+        fs = [_file_rows(j, analyses) for j in jobs]
         main = next((f for f in fs if f.job.agent is None), None)
         agents = [f.recs for f in fs if f.job.agent is not None]
         res = AttrDict(files=fs, calls=None, usage=None, sess=None)
         if main:
-            res.usage, top = _usage_calls([main.recs, *agents])  # the peak line tells the context window
-            res.calls = call_rows(tool_calls(main.recs, agents, window=ctx_window([top] if top else [])))
+            res.usage, top = _usage_calls([main.recs, *agents], peak=analyses)  # the peak line sizes the window
+            res.calls = call_rows(tool_calls(main.recs, agents, window=ctx_window([top] if top else []))) \
+                if analyses else []
             res.sess = sess_row(main.job.path, main.recs, len(agents))
-        for f in fs: del f['recs']  # not needed any more
+        for f in fs:
+            del f['recs']  # not needed any more
+            if not analyses: f.phase = PHASES['text']
         return res
 
 # %% ../nbs/15_sessindex.ipynb #c062592a
@@ -455,8 +463,10 @@ ROW_READERS = {'claude': claude_rows, 'codex': codex_rows}  # each agent's reade
 
 def session_rows(jobs): # The files of one session to read, as `update` lists them (`path`, `sid`, `src`, `row`, ...)
     "A session's index rows, read by its agent's reader in `ROW_READERS`: `AttrDict(files, calls, usage, sess)`"
-    if jobs[0].get('light'): return usage_phase_rows(jobs)  # `update(need='usage')`: what totals need
-    return ROW_READERS[jobs[0].get('src') or 'claude'](jobs)
+    at, src = jobs[0].get('read_at', PHASES['all']), jobs[0].get('src') or 'claude'
+    if at == PHASES['usage']: return usage_phase_rows(jobs)  # `update(need='usage')`: what totals need
+    if at == PHASES['text'] and src == 'claude': return claude_rows(jobs, analyses=False)  # what search needs
+    return ROW_READERS[src](jobs)
 
 # %% ../nbs/15_sessindex.ipynb #c0a1f002
 from .read import stub_lines, BLOCK_BYTES
@@ -575,7 +585,7 @@ def _write_file(self:SessIndex, sid, f, gen):
     else: fid = job.row['id']; _drop_rows(db, fid, f.start)
     ids = range(self._next_id, self._next_id + len(f.rows)); self._next_id += len(f.rows)
     db.executemany(_MSG_INSERT, ((k, fid, sid, *r) for k, r in zip(ids, f.rows)))  # word index: by the batch
-    if f.start and job.agent is None:  # a grown main transcript: its thread may have moved
+    if f.start and job.agent is None and f.get('phase', PHASES['all']) == PHASES['all']:  # its thread may have moved
         db.execute('update messages set on_thread=0 where file_id=? and i<? and on_thread=1', (fid, f.start))
         db.executemany('update messages set on_thread=1 where file_id=? and i=?', ((fid, i) for i in f.old_thread))
     db.execute('update files set inode=?, size=?, mtime=?, "offset"=?, nrecs=?, head_hash=?, tail_hash=?, gone=0, '
@@ -656,7 +666,7 @@ def _read_batch(batch): # Sessions to read, as `(sid, jobs)` pairs from `_batche
 def _write_held(self:SessIndex,
                 held:list, # Batches from `_read_batch`
                 gen:int, # This update's number (`meta` key `gen`)
-                lag_limit:int=FTS_LAG_BYTES): # Transcript bytes whose texts may wait for the word index
+                lag_limit:int|None=FTS_LAG_BYTES): # Transcript bytes whose texts may wait for the word index (None: all)
     "Write the rows of the batches `held` in one transaction; catch the word index up if `lag_limit` is reached"
     with gc_off():
         db = self.db
@@ -666,7 +676,7 @@ def _write_held(self:SessIndex,
             for rd in held:
                 for sid, res in rd.sessions: self._write_session(sid, res, gen)
             lag = int(_meta(db, 'fts_lag')) + sum(rd.size for rd in held)
-            if lag >= lag_limit: _fts_catch_up(db)
+            if lag_limit is not None and lag >= lag_limit: _fts_catch_up(db)
             else: db.execute("update meta set value=? where key='fts_lag'", (lag,))
             db.execute('commit')
         except BaseException:  # a Ctrl-C may come just after the commit: nothing to roll back
@@ -708,7 +718,8 @@ class _IndexJob(Job):
     def size(self, batch): return _size(batch)
     def read(self, batch): return _read_batch(batch)
     def write(self, held, untaken):  # toward the end, the word index keeps up
-        self.ix._write_held(held, self.gen, min(self.lag_bytes, untaken))
+        lag = None if self.lag_bytes is None else min(self.lag_bytes, untaken)  # None: the word index waits
+        self.ix._write_held(held, self.gen, lag)
     def report(self, rd): return rd.errs
     def before_fork(self): self.ix.db.close()  # no SQLite connection is open while workers are forked
     def fork_ok(self): return not _open_here(self.ix.path)  # none of another `SessIndex` of the file either
@@ -783,16 +794,16 @@ def update(self:SessIndex,
            workers:int=0, # Processes reading sessions, this one included: 0 or 1 reads here alone; None picks
            batch_bytes:int=BATCH_BYTES, # Transcript bytes read, then written in one transaction
            lag_bytes:int=FTS_LAG_BYTES, # Transcript bytes whose texts may wait, within it, to enter the word index
-           need:str='all'): # 'all' tables, or only what `cost` needs: 'usage' (sessions, usage; the rest later)
+           need:str='all'): # 'all' tables, or only what `search` needs: 'text', or what `cost` needs: 'usage'
     "Bring the index up to date with the transcripts on disk; how many files were new, same, grown, rewritten and gone"
     with _updating(self.path):  # a second update waits: it would index the same new files again
         if need not in PHASES: raise ValueError(f'need must be one of {", ".join(PHASES)}, not {need!r}')
         groups, rows, want = *_jobs(self.db, self.cfg), PHASES[need]
         behind = lambda j: j.row is not None and j.row['phase'] < want  # left at an earlier phase: read again
         changed = {sid: js for sid, js in groups.items() if any(j.state != 'same' or behind(j) for j in js)}
-        for js in changed.values():  # a session with text rows already is kept whole: its rows stay in step
-            light = want < PHASES['all'] and all(j.row is None or j.row['phase'] < PHASES['all'] for j in js)
-            for j in js: j.light = light
+        for js in changed.values():  # a session is read to the furthest phase one of its files reached: in step
+            at = max([want, *(j.row['phase'] for j in js if j.row is not None)])
+            for j in js: j.read_at = at
         todo = sorted((min(j.stat.st_mtime for j in js), sid, js) for sid, js in changed.items())
         stats = AttrDict(new=0, same=0, grown=0, rewritten=0, gone=0)
         for js in groups.values():
@@ -805,14 +816,15 @@ def update(self:SessIndex,
         self.db.execute(f'pragma synchronous={sync}')  # and a first build does not wait for the disk
         try:
             gen = (_meta(self.db, 'gen') or 0) + 1
-            for size, errs in self._write_all(todo, workers, gen, sync, batch_bytes, lag_bytes):
+            words = want == PHASES['all'] or not todo  # the word index waits for an update with nothing to read
+            for size, errs in self._write_all(todo, workers, gen, sync, batch_bytes, lag_bytes if words else None):
                 for e in errs: warnings.warn(e)
                 if bar: bar.update(size)
                 done += size
                 if bar is None and time.monotonic() - start >= BAR_DELAY: bar = _bar(total, progress, done) or False
             db = self.db  # opened again if workers were forked
             db.execute('begin immediate')
-            _fts_catch_up(db)  # what the batches left, or an interrupted update did
+            if words: _fts_catch_up(db)  # what the batches left, or an earlier update did
             stats.gone = self._mark_gone(rows, {str(j.path) for js in groups.values() for j in js})
             if todo or stats.gone:  # `.sql` sees a change by it
                 db.execute("insert or replace into meta values ('gen', ?)", (gen,))
@@ -962,6 +974,8 @@ _IN_PROJECT = (' and m.file_id in (select f.id from files f left join sessions s
 @patch
 def _candidates(self:SessIndex, query, project=None, since=None, limit=None):
     "Rows that may hold the pattern, newest first: those FTS `query` finds, or every row with text if it is None"
+    # the rows past the word index (a text-phase update leaves them for later): each one is tried
+    past = int(_meta(self.db, 'fts_next') or 0) if query is not None else 0
     (pw, pa), (sw, sa) = _filters(project, None), _filters(None, since)
     # the project's files: one list, kept by SQLite
     where, args = (_IN_PROJECT.format(pw) if pw else '') + sw, [*pa, *sa]
@@ -969,6 +983,8 @@ def _candidates(self:SessIndex, query, project=None, since=None, limit=None):
         cur = self.db.execute(f"{_HIT_SQL} where m.text != '' {where} order by m.id desc", args)
         while rows := cur.fetchmany(1000): yield from rows
         return
+    cur = self.db.execute(f"{_HIT_SQL} where m.id >= ? and m.text != '' {where} order by m.id desc", [past, *args])
+    while rows := cur.fetchmany(1000): yield from rows
     ids = self.db.execute('select rowid from messages_fts where messages_fts match ? order by rowid desc', (query,))
     batch = limit or 1000
     while chunk := [k for k, in ids.fetchmany(batch)]:  # texts can be long: read no more of them than the hits need
@@ -989,10 +1005,11 @@ def _places(self:SessIndex):
 from .search import match_window
 
 @patch
-def _complete(self:SessIndex):
-    "Finish the text phase of the files an update with `need='usage'` left without it (an update of the whole index)"
-    if self.db.execute('select 1 from files where phase < ? and gone = 0 limit 1', (PHASES['all'],)).fetchone():
-        self.update(progress=False)
+def _complete(self:SessIndex, need:str='all'): # The phase wanted: 'text' (search) or 'all' (the word index too)
+    "Bring the files an update of a lower phase left behind to phase `need`"
+    behind = self.db.execute('select 1 from files where phase < ? and gone = 0 limit 1', (PHASES[need],)).fetchone()
+    if behind or (need == 'all' and _next_msg_id(self.db) > int(_meta(self.db, 'fts_next'))):
+        self.update(progress=False, need=need)
 
 _NO_SESSION = (None, True, 'claude')  # a row whose session has no `sessions` row: no directory, no main transcript
 
@@ -1005,7 +1022,7 @@ def search(self:SessIndex,
            limit:int|None=50, # Most hits returned; None for all
            maxlen:int=160): # Preview characters around the match
     "Rows of every indexed session whose text holds `pattern`, newest first, with resume commands; `.total` counts all"
-    self._complete()
+    self._complete('text')
     if regex: rx = re.compile(pattern); find, query = (lambda t: (m := rx.search(t)) and m.span()), None
     else: find, query = word_find(pattern), fts_query(pattern)
     (files, sessions), resumes = self._places(), {}  # a session's resume command is made once
