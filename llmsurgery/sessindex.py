@@ -816,7 +816,8 @@ def update(self:SessIndex,
         self.db.execute(f'pragma synchronous={sync}')  # and a first build does not wait for the disk
         try:
             gen = (_meta(self.db, 'gen') or 0) + 1
-            words = want == PHASES['all'] or not todo  # the word index waits for an update with nothing to read
+            # the word index waits for a search's update with nothing to read (or a full one)
+            words = want == PHASES['all'] or (want == PHASES['text'] and not todo)
             for size, errs in self._write_all(todo, workers, gen, sync, batch_bytes, lag_bytes if words else None):
                 for e in errs: warnings.warn(e)
                 if bar: bar.update(size)

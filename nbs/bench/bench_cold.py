@@ -7,8 +7,9 @@ It generates about `--mb` MB of transcripts over `--n` sessions (`benchutil.sess
 times, each step in a fresh process (HOME and CLAUDE_CONFIG_DIR in a temp dir hard-linking the cached files):
 
 - the floor: `load_recs` of every main transcript;
-- the first search: `sess_index timeout` from no index (the command builds the index, then searches it), beside
-  the floor;
+- the first search: `sess_index timeout` from no index (the command builds what search needs, then searches), beside
+  the floor; then what it left: the next search (which builds the word index), a warm one, and `sess_index` with
+  no pattern (the thread flags and tool calls);
 - cross-session search with no index (`proj_search(all_projects=True)`) for a common word, a rare identifier,
   a string found nowhere, a case-insensitive word and a regex, beside `rg` on the same files (its output read
   through a pipe: ripgrep stops at the first match when it sees its output is /dev/null), and beside another
@@ -153,6 +154,11 @@ def main():
     t0 = min(c[0] for c in first)
     line('sess_index timeout, cold', t0, max(c[0] for c in first)/t0, max(c[2] for c in first), ref=floor[0],
          target=TARGETS['first_search'])
+    # what the first search left: the word index (built by the next search, which has nothing to read), then the
+    # thread flags and tool calls (by the first command needing them: `sess_index` with no pattern)
+    line('sess_index timeout, second', *run(cmd('sess_index', 'timeout', '--path', db), env, 1)[:3], ref=floor[0])
+    line('sess_index timeout, warm', *run(cmd('sess_index', 'timeout', '--path', db), env, a.reps)[:3], ref=floor[0])
+    line('sess_index (the analyses left)', *run(cmd('sess_index', '--path', db), env, 1)[:3], ref=floor[0])
     print('index search, every hit (ratio: to ripgrep)')
     rg = run([RG, '--no-config', '-i', '-w', '-F', '-c', 'timeout', str(cfg/'projects')], env, a.reps) if RG else None
     if rg: line('rg -i -w timeout', *rg[:3])
