@@ -108,7 +108,9 @@ def main():
     ap.add_argument('--seed', type=int, default=0)
     ap.add_argument('--reps', type=int, default=2)
     ap.add_argument('--data', default=str(DATA))
+    ap.add_argument('--parts', default='search,totals,index', help='which of search, totals, index to time')
     a = ap.parse_args()
+    parts = set(a.parts.split(','))
     src = session_tree(a.data, a.n, a.mb, a.seed)
     compileall.compile_dir(REPO/'llmsurgery', quiet=1)  # as pip leaves an installed package: imports read bytecode
     tmp, cfg = linked_home(src, 'bench-cold-')
@@ -120,8 +122,9 @@ def main():
     if not CCUSAGE: print('  ccusage: skipped (not installed; put it on PATH or its path in $CCUSAGE)')
     floor = run(py(FLOOR), env, a.reps)
     line('load_recs of every transcript', *floor[:3], hits=count(floor[3]))
-    print('search with no index (ratio: to ripgrep; "call": the search alone, after the imports)')
-    for name, pat, flags in SEARCHES:
+    if 'search' in parts:
+        print('search with no index (ratio: to ripgrep; "call": the search alone, after the imports)')
+    for name, pat, flags in SEARCHES if 'search' in parts else []:
         plain = pat.removeprefix('(?i)')
         rg = run([RG, '--no-config', *flags, '-c', plain, str(cfg/'projects')], env, a.reps) if RG else None
         if rg: line(f'rg {name}', *rg[:3])
@@ -133,12 +136,19 @@ def main():
         if BASE:
             t, spread, rss, outs = run(py(NEW.format(pat=pat), BASE), {**env, 'PYTHONPATH': BASE}, a.reps)
             line('  before ($BENCH_BASE)', t, spread, rss, count(outs), ref=rg and rg[0])
-    print('totals (ratio: to ccusage)')
-    cc = run([CCUSAGE, 'claude', 'daily', '--json', '--offline'], env, a.reps) if CCUSAGE else None
-    if cc: line('ccusage claude daily --json --offline', *cc[:3])
     db = tmp/'index.sqlite'
     def fresh():
         for p in Path(tmp).glob('index.sqlite*'): p.unlink()
+    if 'totals' in parts: totals(a, env, db, fresh)
+    if 'index' in parts: index(a, env, db, fresh, floor, cfg)
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+def totals(a, env, db, fresh):
+    "Time `sess_index --totals` cold and warm beside ccusage"
+    print('totals (ratio: to ccusage)')
+    cc = run([CCUSAGE, 'claude', 'daily', '--json', '--offline'], env, a.reps) if CCUSAGE else None
+    if cc: line('ccusage claude daily --json --offline', *cc[:3])
     cold = []
     for _ in range(a.reps):  # each a build from nothing
         fresh(); cold.append(run(cmd('sess_index', '--totals', '--path', db), env, 1))
@@ -147,7 +157,11 @@ def main():
          target=TARGETS['totals'])
     warm = run(cmd('sess_index', '--totals', '--path', db), env, a.reps)
     line('sess_index --totals, warm', *warm[:3], ref=cc and cc[0])
-    print('the first index search: the command builds the index, then searches it (ratio: to the floor)')
+
+
+def index(a, env, db, fresh, floor, cfg):
+    "Time the first index search from nothing beside the floor, what it left, then every hit beside ripgrep"
+    print('the first index search: the command builds what search needs, then searches (ratio: to the floor)')
     first = []
     for _ in range(a.reps):
         fresh(); first.append(run(cmd('sess_index', 'timeout', '--path', db), env, 1))
@@ -166,7 +180,6 @@ def main():
     call, hits = timed_call(outs)
     line('SessIndex.search(limit=None)', t, spread, rss, hits, ref=rg and rg[0], target=TARGETS['index_all'], call=call,
          call_ref=rg and rg[0])
-    shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == '__main__': main()
