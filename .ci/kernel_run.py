@@ -21,8 +21,19 @@ nb_path, out_dir = Path(sys.argv[1]).resolve(), Path(sys.argv[2])
 nb = nbformat.read(nb_path, as_version=4)
 for c in nb.cells:
     if c.cell_type == 'code' and skipped(c.source): c.metadata.setdefault('tags', []).append('skip-execution')
-client = NotebookClient(nb, timeout=1200, kernel_name='python3', resources={'metadata': {'path': str(nb_path.parent)}})
-try: client.execute()
+def run(nb):
+    "Execute `nb` in place in a fresh kernel; a slow machine gets three minutes for the kernel to start"
+    NotebookClient(nb, timeout=1200, startup_timeout=180, kernel_name='python3',
+                   resources={'metadata': {'path': str(nb_path.parent)}}).execute()
+
+try:
+    try: run(nb)
+    except CellExecutionError: raise
+    except Exception as e:  # the kernel did not start, or died: the machine's doing, not a cell's; once more, saying so
+        print(f'{nb_path.name}: the kernel failed ({type(e).__name__}: {str(e)[:300]}); running the notebook again')
+        for c in nb.cells:
+            if c.cell_type == 'code': c.outputs = []
+        run(nb)
 except CellExecutionError as e:
     print(str(e)[-3000:]); sys.exit(1)
 finally:
