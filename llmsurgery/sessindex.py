@@ -642,12 +642,16 @@ FTS_LAG_BYTES = 256 << 20  # transcript bytes whose texts may wait, within an up
 def _sess_bytes(jobs): return sum(j.stat.st_size for j in jobs)
 def _size(batch): return sum(_sess_bytes(js) for _, js in batch)
 
-def _fts_catch_up(db):
+def _fts_catch_up(db, before=None): # Only the rows with an id below this (None: all)
     "Add the texts of the `messages` rows written since the last catch-up to the word index, in one statement"
-    start, stop = int(_meta(db, 'fts_next')), _next_msg_id(db)
-    if stop == start and not int(_meta(db, 'fts_lag')): return  # nothing waits: nothing written
-    db.execute(_FTS_ADD, (start, stop))  # read back inside SQLite
-    db.executemany('update meta set value=? where key=?', ((stop, 'fts_next'), (0, 'fts_lag')))
+    start, end = int(_meta(db, 'fts_next')), _next_msg_id(db)
+    if before is not None and before < end:  # some rows wait on: the lag's byte count stays
+        if before > start:
+            db.execute(_FTS_ADD, (start, before)); db.execute("update meta set value=? where key='fts_next'", (before,))
+        return
+    if end == start and not int(_meta(db, 'fts_lag')): return  # nothing waits: nothing written
+    db.execute(_FTS_ADD, (start, end))  # read back inside SQLite
+    db.executemany('update meta set value=? where key=?', ((end, 'fts_next'), (0, 'fts_lag')))
 
 def _batches(todo, size=BATCH_BYTES):
     "The sessions of `todo` as lists of `(sid, jobs)` of about `size` transcript bytes each, in order"
@@ -820,8 +824,8 @@ def update(self:SessIndex,
         self.db.execute(f'pragma synchronous={sync}')  # and a first build does not wait for the disk
         try:
             gen = (_meta(self.db, 'gen') or 0) + 1
-            # the word index waits for a search's update with nothing to read (or a full one)
-            words = want == PHASES['all'] or (want == PHASES['text'] and not todo)
+            # a search's update leaves its own rows out of the word index, for the next one; a totals one any
+            words, before = want == PHASES['all'], _next_msg_id(self.db)
             for size, errs in self._write_all(todo, workers, gen, sync, batch_bytes, lag_bytes if words else None):
                 for e in errs: warnings.warn(e)
                 if bar: bar.update(size)
@@ -829,7 +833,7 @@ def update(self:SessIndex,
                 if bar is None and time.monotonic() - start >= BAR_DELAY: bar = _bar(total, progress, done) or False
             db = self.db  # opened again if workers were forked
             db.execute('begin immediate')
-            if words: _fts_catch_up(db)  # what the batches left, or an earlier update did
+            if want > PHASES['usage']: _fts_catch_up(db, None if words else before)  # what the batches left
             stats.gone = self._mark_gone(rows, {str(j.path) for js in groups.values() for j in js})
             if todo or stats.gone:  # `.sql` sees a change by it
                 db.execute("insert or replace into meta values ('gen', ?)", (gen,))
@@ -861,14 +865,20 @@ def _first(txt, pat, ok):
     while k >= 0 and not ok(k): k = txt.find(pat, k + 1)
     return k
 
+_JOINED = frozenset({'Mn', 'Mc', 'Co'})  # besides letters and digits, what the tokenizer keeps inside a word
+
+def _in_word(c):
+    "Is character `c` inside a word for the index's tokenizer: a letter, digit, combining mark or private-use one?"
+    return c.isalnum() or (c > '\x7f' and unicodedata.category(c) in _JOINED)
+
 def word_find(pattern:str): # Literal text to find
     "A function giving the `(start, end)` of `pattern` in a text, in any case, where it starts a word; or None"
     n, low, lead = len(pattern), pattern.lower(), bool(_WORD.match(pattern))
     rx = re.compile(re.escape(pattern), re.I)
     def find(txt):
         k = txt.find(pattern)  # as typed: a plain scan, the fastest; most hits are found here, at the first try
-        if k == 0 or (k > 0 and (not lead or not (c := txt[k - 1]).isalnum() or c == '_')): return k, k + n
-        ok = lambda k: not lead or k == 0 or not (c := txt[k - 1]).isalnum() or c == '_'
+        if k == 0 or (k > 0 and (not lead or not _in_word(txt[k - 1]))): return k, k + n
+        ok = lambda k: not lead or k == 0 or not _in_word(txt[k - 1])
         if k > 0 and (k := _first(txt, pattern, ok)) >= 0: return k, k + n
         if len(low) == n and len(lt := txt.lower()) == len(txt):  # lower case keeps every position: scan that
             return (k, k + n) if (k := _first(lt, low, ok)) >= 0 else None
@@ -1030,9 +1040,20 @@ def search(self:SessIndex,
     self._complete('text')
     if regex: rx = re.compile(pattern); find, query = (lambda t: (m := rx.search(t)) and m.span()), None
     else: find, query = word_find(pattern), fts_query(pattern)
+    own = not self.db.in_transaction  # one read transaction: the rows past the word index, the word index and the
+    if own: self.db.execute('begin')   # places as one update left them, whatever another process writes meanwhile
+    try: hits, total = self._hits(find, query, project, since, limit, maxlen)
+    finally:
+        if own: self.db.execute('commit')
+    hits = IndexHits(hits)
+    hits.total = total
+    return hits
+
+@patch
+def _hits(self:SessIndex, find, query, project, since, limit, maxlen):
+    "`(hits, how many matched)`: the newest `limit` rows `_candidates` gives that `find` matches, newest first"
     (files, sessions), places = self._places(), {}  # a file's path and its session's place and resume, made once
-    # the newest `limit` matches so far (a heap, oldest on top; all in a list if no limit), how many
-    top, total = [], 0
+    top, total = [], 0  # the newest `limit` matches so far (a heap, oldest on top; all in a list if no limit), how many
     with gc_off():  # hits hold no cycles: no collector pass need walk them
         for mid, sid, uid, i, ts, role, txt, fid, agent in self._candidates(query, project, since, limit):
             if not (m := find(txt)): continue
@@ -1052,9 +1073,7 @@ def search(self:SessIndex,
             elif len(top) >= limit: heapq.heapreplace(top, (key, hit))
             else: heapq.heappush(top, (key, hit))
     top.sort(key=itemgetter(0), reverse=True)
-    hits = IndexHits(map(itemgetter(1), top))
-    hits.total = total
-    return hits
+    return list(map(itemgetter(1), top)), total
 
 
 # %% ../nbs/15_sessindex.ipynb #3148f402
@@ -1293,6 +1312,7 @@ def export_parquet(dest, # Folder to write `<table>.parquet` files into
     "Write the index's tables as Parquet files in `dest`; `{table: path}`"
     import pyarrow as pa, pyarrow.parquet as pq
     ix, dest = index or SessIndex(), Path(dest)
+    ix._complete()  # every table whole, as `sql` reads them
     dest.mkdir(parents=True, exist_ok=True)
     out = {}
     for t in TABLES:
