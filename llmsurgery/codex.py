@@ -4,11 +4,11 @@
 
 # %% auto #0
 __all__ = ['CODEX_HOME_ENV', 'IMAGE_WRAP', 'CONTEXT_TAG', 'SUMMARY_HEAD', 'HEAD_BYTES', 'ROLLOUT_GLOB', 'SENT_DROP',
-           'CALL_OUTPUTS', 'ABORTED', 'SYNTH_OUTPUT_NS', 'OUTPUT_PREFIX', 'ROLLBACK', 'EXIT_PHRASE', 'EXIT_RX',
-           'DATA_URL', 'CODEX_CALLS', 'USAGE_RECORD', 'codex_home', 'codex_meta', 'typed_text', 'codex_prompt',
-           'rollout_sid', 'rollout_files', 'codex_sessions', 'codex_file', 'rollout_meta', 'as_sent', 'aborted_output',
-           'drop_turns', 'codex_thread', 'codex_thread_idx', 'base_msg', 'codex_msgs', 'output_exit', 'call_name',
-           'codex_chat', 'codex_calls', 'codex_usage']
+           'CALL_OUTPUTS', 'ABORTED', 'SYNTH_OUTPUT_NS', 'OUTPUT_PREFIX', 'ROLLBACK', 'EXIT_RX', 'DATA_URL',
+           'CODEX_CALLS', 'USAGE_RECORD', 'codex_home', 'codex_meta', 'typed_text', 'codex_prompt', 'rollout_sid',
+           'rollout_files', 'codex_sessions', 'codex_file', 'rollout_meta', 'as_sent', 'aborted_output', 'drop_turns',
+           'codex_thread', 'codex_thread_idx', 'base_msg', 'codex_msgs', 'output_exit', 'call_name', 'codex_chat',
+           'codex_calls', 'codex_usage']
 
 # %% ../nbs/02c_codex.ipynb #3c52b779
 import os, re, json, uuid, base64
@@ -202,8 +202,7 @@ def codex_msgs(recs # Rollout records in file order
     return ([base_msg(m.base_instructions, m.sid)] if m.base_instructions and m.sid else []) + list(codex_thread(recs))
 
 # %% ../nbs/02c_codex.ipynb #c5278f34
-EXIT_PHRASE = 'Process exited with code '  # how exec_command's output reports the exit code, which follows
-EXIT_RX = re.compile(re.escape(EXIT_PHRASE) + r'(-?\d+)')
+EXIT_RX = re.compile(r'Process exited with code (-?\d+)')  # how exec_command's output reports the exit code
 DATA_URL = re.compile(r'data:([^;,]+);base64,(.*)', re.S)
 CODEX_CALLS = ('function_call', 'custom_tool_call', 'local_shell_call', 'web_search_call')
 

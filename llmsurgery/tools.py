@@ -572,10 +572,8 @@ def path_only(
     return first_chars()(out) if err else None
 
 # %% ../nbs/07_tools.ipynb #c5e7a9b1
-from .codex import EXIT_PHRASE
-
 RUN_HEAD = re.compile(r'Chunk ID: .*|Wall time: .*|Original token count: .*|Process running with session ID .*'
-                      rf'|(?:{re.escape(EXIT_PHRASE)}|Exit code: )(-?\d+)')  # one line of a run's header
+                      r'|(?:Process exited with code |Exit code: )(-?\d+)')  # one line of a run's header
 RUN_KEEP = 'Process running with session ID'  # a header line worth keeping: the command runs on
 
 def run_parts(
