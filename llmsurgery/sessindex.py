@@ -674,7 +674,7 @@ def _read_batch(batch): # Sessions to read, as `(sid, jobs)` pairs from `_batche
 def _write_held(self:SessIndex,
                 held:list, # Batches from `_read_batch`
                 gen:int, # This update's number (`meta` key `gen`)
-                lag_limit:int|None=FTS_LAG_BYTES): # Transcript bytes whose texts may wait for the word index (None: all)
+                lag_limit:int|None=FTS_LAG_BYTES): # Bytes of texts that may wait for the word index; None: any
     "Write the rows of the batches `held` in one transaction; catch the word index up if `lag_limit` is reached"
     with gc_off():
         db = self.db
