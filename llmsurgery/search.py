@@ -275,7 +275,8 @@ if _sz is not None and not _sz_ok(): _sz = None  # a release whose calls differ:
 byte_find = _sz.find if _sz else bytes.find  # `byte_find(hay, sub, start)`: where `sub` first is from `start`, or -1
 byte_lower = (lambda b: _sz.translate(b, _LOWER)) if _sz else bytes.lower  # `b` ASCII-lowered
 byte_count = _sz.count if _sz else bytes.count  # `byte_count(hay, sub)`: how often `sub` is in `hay`, none overlapping
-CHUNK = 1 << 18  # bytes read at a time to ask whether a file holds a needle at all: they stay in the CPU's cache
+CHUNK = 1 << 18  # bytes read at a time, each scanned for needles and escapes while they are in the CPU's cache
+_ESC_LEN = 6  # the longest escape or twin `RawNeedle.esc` and `.twins` find (`\\uXXXX`): how far past a stretch they look
 
 try: import re._parser as _re_parser  # Python 3.11+
 except ImportError: import sre_parse as _re_parser
@@ -336,34 +337,68 @@ class RawNeedle:
         return not ((byte_find(buf, b'\\u') >= 0 and any(byte_find(buf, h) >= 0 for h in u_heads))
                     or any(byte_find(buf, h) >= 0 for h in rest))
 
-    def absent(self,
-               f, # A binary file, read from where it is
-               scratch:bytearray, # Room to read it in: `CHUNK` bytes and `span` more
-              )->bool:
-        "Is no needle, nor escape or twin that may hide a piece, anywhere in `f`? (told only with StringZilla's scans)"
-        if _sz is None: return False
-        mv, have = memoryview(scratch), 0
-        while k := f.readinto(mv[have:]):
-            n = have + k
-            hay = byte_lower(mv[:n]) if self.ci else mv[:n]
-            if any(byte_find(hay, nd) >= 0 for nd in self.needles) or not self.clean(mv[:n]): return False
-            have = min(self.span - 1, n)  # the end of this chunk starts the next: what straddles them is seen whole
-            scratch[:have] = scratch[n - have:n]
-        return True
+    def scan(self,
+             f, # A binary file, read from where it is
+             room:'_Room', # Memory reused from file to file
+             chunk:int=CHUNK, # Bytes read at a time
+            )->tuple:
+        "`(buf, hay, n, finds, escs)`: `f` read whole, lowered if `ci`, and the stretches holding a needle or escape"
+        if _sz is None:  # no fast scans: every stretch may hold either
+            buf = f.read()
+            return buf, byte_lower(buf) if self.ci else buf, len(buf), [(0, len(buf))], [(0, len(buf))]
+        buf, hay = room.fit(os.fstat(f.fileno()).st_size + chunk, self.ci)
+        mv, low, keep = memoryview(buf), memoryview(hay), self.span - 1
+        finds, escs, n = [], [], 0
+        try:
+            while True:
+                if n + chunk > len(buf):  # it grew since it was measured
+                    mv.release(); low.release()
+                    buf, hay = room.fit(2*len(buf), self.ci); mv, low = memoryview(buf), memoryview(hay)
+                if not (k := f.readinto(mv[n:n + chunk])): break
+                if self.ci: low[n:n + k] = byte_lower(mv[n:n + k])
+                a, n = max(0, n - keep), n + k  # what straddles two reads is whole in the stretch of the second
+                if any(byte_find(hay, nd, a, n) >= 0 for nd in self.needles): finds.append((a, n))
+                if not self.clean(mv[a:n]): escs.append((a, n))  # the scans run on bytes still in the CPU's cache
+        finally: mv.release(); low.release()
+        return buf, hay, n, finds, escs
 
-    def line_starts(self, buf:bytes)->list:
+    def line_starts(self,
+                    buf:bytes, # A transcript's bytes (or room holding them)
+                    n:int|None=None, # How many bytes of `buf` are the transcript's; all if None
+                    hay:bytes|None=None, # `buf` ASCII-lowered if `ci` (`buf` itself if not); made if None
+                    finds:list|None=None, # `(start, end)` stretches where a needle may be; all of it if None
+                    escs:list|None=None, # Stretches where an escape or twin may be; where `clean` says if None
+                   )->list:
         "Sorted offsets of the lines of `buf` that hold a needle and the other pieces of its branch, or an escape"
-        hay, rfind, n = (byte_lower(buf) if self.ci else buf), buf.rfind, len(buf)
-        scans = [] if self.clean(buf) else self.esc + ([self.twins] if self.twins and not buf.isascii() else [])
-        out = {rfind(b'\n', 0, m.start()) + 1 for rx in scans for m in rx.finditer(buf)}  # lines with an escape
+        n = len(buf) if n is None else n
+        if hay is None: hay = byte_lower(buf) if self.ci else buf
+        rfind, find = buf.rfind, buf.find
+        twins = [self.twins] if self.twins and (escs is not None or not buf.isascii()) else []
+        if escs is None: escs = [] if self.clean(buf) else [(0, n)]
+        out = {rfind(b'\n', 0, m.start()) + 1 for a, b in escs for rx in self.esc + twins  # lines with an escape
+               for m in rx.finditer(buf, a, min(n, b + _ESC_LEN))}
         for nd, more in zip(self.needles, self.others):
-            i = byte_find(hay, nd)
-            while i >= 0:
-                s = rfind(b'\n', 0, i) + 1
-                if (e := buf.find(b'\n', i)) < 0: e = n
-                if all(byte_find(hay, o, s, e) >= 0 for o in more): out.add(s)
-                i = byte_find(hay, nd, e + 1) if e < n else -1
+            nxt = 0  # where the line after the last one seen starts
+            for a, b in [(0, n)] if finds is None else finds:
+                i = byte_find(hay, nd, max(a, nxt), b)
+                while i >= 0:
+                    s = rfind(b'\n', 0, i) + 1
+                    if (e := find(b'\n', i, n)) < 0: e = n
+                    if all(byte_find(hay, o, s, e) >= 0 for o in more): out.add(s)
+                    nxt = e + 1
+                    i = byte_find(hay, nd, nxt, b) if nxt < b else -1
         return sorted(out)
+
+class _Room:
+    "Memory a search reuses from file to file, where fresh memory costs a page fault every 4 KB"
+    def __init__(self): self.buf, self.low = bytearray(), bytearray()
+    def fit(self, size:int, ci:bool)->tuple: # At least how many bytes; is a lowered copy wanted?
+        "`(buf, low)` of `size` bytes at least, `low` being `buf` unless `ci`"
+        for k in ('buf', 'low') if ci else ('buf',):
+            if len(b := getattr(self, k)) < size:
+                try: b.extend(bytes(max(size, len(b)*3//2) - len(b)))
+                except BufferError: setattr(self, k, b + bytes(size - len(b)))  # still seen through a view: a copy
+        return self.buf, self.low if ci else self.buf
 
 def _pieces(items, ci):
     "The runs of parsed regex `items` that can be needles, longest first"
@@ -390,14 +425,14 @@ def raw_needle(
 # %% ../nbs/06_search.ipynb #8a292596
 _REQUEST_HEADS = tuple(stub_lines(REQUEST_TYPES))  # how a line of a request copy starts
 
-def _raw_hits(buf, starts, rx, maxlen, path, sid):
-    "`SessHit`s of transcript `path`'s bytes `buf` on the lines at `starts`, or None if one is no object"
+def _raw_hits(buf, starts, rx, maxlen, path, sid, n=None):
+    "`SessHit`s of transcript `path`'s bytes `buf` (its first `n`) on the lines at `starts`, or None if one is no object"
     mv, find, starts_with, loads, heads = memoryview(buf), buf.find, buf.startswith, orjson.loads, _REQUEST_HEADS
-    hits, at = [], []
+    hits, at, n = [], [], len(buf) if n is None else n
     try:
         for s in starts:
-            if (j := find(b'\n', s)) < 0: j = len(buf)
-            if starts_with(heads, s) and buf[j-1] == 125 and byte_find(buf, b'}{', s, j) < 0:  # 125: `}`
+            if (j := find(b'\n', s, n)) < 0: j = n
+            if starts_with(heads, s, j) and buf[j-1] == 125 and byte_find(buf, b'}{', s, j) < 0:  # 125: `}`
                 continue  # a request copy's whole line, left unread as `stub_lines` reads it: no text
             if type(d := loads(mv[s:j])) is not dict: return None
             if (t := rec_txt(d)) and (m := rx.search(t)):
@@ -448,16 +483,15 @@ class _Numbering:
         return self.ks[j] if j < len(self.ks) else None
 
 # %% ../nbs/06_search.ipynb #c0411094
-def _file_hits(path, rx, nd, maxlen, bare=False, scratch=None):
+def _file_hits(path, rx, nd, maxlen, bare=False, room=None):
     "Hits of compiled `rx` in transcript `path` (if `sess_info` lists it, or `bare`), raw lines tried with `nd` first"
     sid, hits = path.stem, None
     if nd is not None:
-        with open(path, 'rb', buffering=0) as f:
-            if scratch is not None and nd.absent(f, scratch): return []  # read a chunk at a time into the same room
-            f.seek(0); buf = f.read()
-        if not (starts := nd.line_starts(buf)): return []  # nothing on any line: no need to ask if it is listed
-        if (hits := _raw_hits(buf, starts, rx, maxlen, path, sid)) == []: return []
-        del buf
+        with open(path, 'rb', buffering=0) as f: buf, hay, n, finds, escs = nd.scan(f, room or _Room())
+        if not (finds or escs): return []  # no needle, nor escape that may hide one: no line to look at
+        if not (starts := nd.line_starts(buf, n, hay, finds, escs)): return []  # no need to ask if it is listed
+        if (hits := _raw_hits(buf, starts, rx, maxlen, path, sid, n)) == []: return []
+        del buf, hay
     if not bare and not sess_listed(path): return []
     # the request copies hold no text `rec_txt` reads
     return hits if hits is not None else _search(rx, load_recs(path, unread=REQUEST_TYPES), maxlen, path=path, sid=sid)
@@ -484,14 +518,13 @@ def proj_search(
 )->SessHits:
     "Hits for `pat` in every session of the project at `cwd` (or of every project), newest session first"
     rx, hits = re.compile(pat) if isinstance(pat, str) else pat, []
-    nd = raw_needle(rx)
-    scratch = bytearray(CHUNK + nd.span) if nd is not None and _sz is not None else None
+    nd, room = raw_needle(rx), _Room()  # one room for every file: its memory is mapped once
     paths = sess_paths(cwd, all_projects=all_projects)
     collecting = gc.isenabled()
     gc.disable()  # the records parsed are dropped at once, and hold no cycles: as in `load_recs`, nothing to walk
     try:
         for p in _later_bar(paths, progress, 'Searching sessions'):
-            try: hits += _file_hits(p, rx, nd, maxlen, scratch=scratch)
+            try: hits += _file_hits(p, rx, nd, maxlen, room=room)
             except OSError as e: warnings.warn(f'{p}: skipped, cannot be read ({e.strerror or e})')
     finally:
         if collecting: gc.enable()
