@@ -17,7 +17,7 @@ from .paths import claude_dir
 from .sessions import list_sessions, sess_paths, sess_info, sess_listed
 from .records import msg_content
 from .read import (load_recs, load_sess, rec_txt, rec_role, rec_kind, conv_recs, val_txt, REQUEST_TYPES,
-                             THINK_TYPES, Recs, Rec, rec_label, rec_gist, stub_lines)
+                             THINK_TYPES, TEXT_TYPES, Recs, Rec, rec_label, rec_gist, stub_lines)
 from .text import TextView, cut_marked, one_line, shorten, fmt_time, fmt_size, local_time
 from .display import Table, Col, md_html, pre_html, fold_html, NO_MATH, SHOW_HEAD, SHOW_TAIL
 
@@ -76,16 +76,18 @@ class SessHit:
                  recs=None, # The searched records, for hits from one session
                  path=None, # The transcript, for hits from `proj_search`
                  sid=None, # The session id, for hits from `proj_search`
+                 raw:bytes|None=None, # The record's JSON line, parsed into `rec` when first read (`rec` None then)
                 ):
-        self._i, self.rec, self._txt, self._span, self.recs, self.path, self.sid = i, rec, txt, span, recs, path, sid
+        self._i, self._rec, self._txt, self._span, self.recs, self.path, self.sid = i, rec, txt, span, recs, path, sid
         self._later = self._count = None
+        self._raw = raw
     @classmethod
     def found(cls,
               i, rec, # As for `SessHit`
               text:str, # The record's text, which matched
               a:int, b:int, # Where the first match is in `text`
               maxlen:int, # About how many characters the preview keeps
-              **kw): # `recs`, `path`, `sid`, as for `SessHit`
+              **kw): # `recs`, `path`, `sid`, `raw`, as for `SessHit`
         "A hit whose preview (`match_preview`) is made when first read: of thousands of hits, few are ever shown"
         h = cls(i, rec, None, None, **kw)
         h._later = *match_window(text, a, b, maxlen), maxlen  # the text near the match, not all of it
@@ -99,6 +101,12 @@ class SessHit:
         if self._count is not None: num, j = self._count; self._i, self._count = num.index(j), None
         return self._i
     def _set_index(self, i): self._i, self._count = i, None
+    def _record(self):
+        "The record, parsed from its line first if the search left it unparsed"
+        if self._raw is not None: self._rec, self._raw = Rec(orjson.loads(self._raw)), None
+        return self._rec
+    def _set_record(self, r): self._rec, self._raw = r, None
+    rec = property(_record, _set_record, doc='The record that matched')
     i = property(_index, _set_index, doc='Index of the record in the searched list, or among its transcript\'s records')
     txt = property(lambda self: self._made()._txt, doc='One-line preview around the first match')
     span = property(lambda self: self._made()._span, doc='`(start, end)` of the match in `txt`')
@@ -424,23 +432,53 @@ def raw_needle(
 
 # %% ../nbs/06_search.ipynb #8a292596
 _REQUEST_HEADS = tuple(stub_lines(REQUEST_TYPES))  # how a line of a request copy starts
+try: import simdjson as _sj  # a validating parser that builds only the parts asked for (the `search` extra)
+except ImportError: _sj = None
+def _sj_ok():
+    "Does the pysimdjson installed answer the calls used here as they are used?"
+    try:
+        d = _sj.Parser().parse(b'{"type":"user","message":{"content":[1]},"x":2}')
+        return (isinstance(d, _sj.Object), list(d.keys()), d.get('type'), d.get('message').as_dict()) == (
+            True, ['type', 'message', 'x'], 'user', {'content': [1]})
+    except Exception: return False
+if _sj is not None and not _sj_ok(): _sj = None  # a release whose calls differ: parsed as without it
+
+def _quick_txt(parse, line:bytes):
+    "`rec_txt` of JSON line `line` where simdjson's `parse` tells it without building the record; else None"
+    if line[:1] != b'{': return None  # orjson refuses a byte-order mark simdjson skips: the sure way
+    d = m = None
+    try:
+        if not isinstance(d := parse(line), _sj.Object): return None
+        keys = list(d.keys())
+        if keys.count('type') > 1 or keys.count('message') > 1: return None  # orjson keeps the last, simdjson the first
+        if not (isinstance(t := d.get('type'), str) and t in TEXT_TYPES): return ''  # a type `rec_txt` reads nothing in
+        if t != 'user' and t != 'assistant': return None  # its text is in other fields: the sure way
+        m = d.get('message')  # a message's text is all `rec_txt` reads in these
+        return rec_txt({'type': t, 'message': m.as_dict() if isinstance(m, _sj.Object) else
+                        m.as_list() if isinstance(m, _sj.Array) else m})
+    except Exception: return None  # refused (where orjson too may accept it), or not understood: the sure way
+    finally: d = m = None  # the parser is free for the next line only once its views are gone
 
 def _raw_hits(buf, starts, rx, maxlen, path, sid, n=None):
     "`SessHit`s of transcript `path`'s bytes `buf` (its first `n`) on the lines at `starts`, or None if one is no object"
     mv, find, starts_with, loads, heads = memoryview(buf), buf.find, buf.startswith, orjson.loads, _REQUEST_HEADS
-    hits, at, n = [], [], len(buf) if n is None else n
+    hits, at, n, parse = [], [], len(buf) if n is None else n, _sj.Parser().parse if _sj else None
     try:
         for s in starts:
             if (j := find(b'\n', s, n)) < 0: j = n
             if starts_with(heads, s, j) and buf[j-1] == 125 and byte_find(buf, b'}{', s, j) < 0:  # 125: `}`
                 continue  # a request copy's whole line, left unread as `stub_lines` reads it: no text
-            if type(d := loads(mv[s:j])) is not dict: return None
-            if (t := rec_txt(d)) and (m := rx.search(t)):
-                hits.append(SessHit.found(None, Rec(d), t, *m.span(), maxlen, path=path, sid=sid)); at.append(s)
+            if parse and (t := _quick_txt(parse, line := bytes(mv[s:j]))) is not None: rec = None
+            else:
+                if type(d := loads(mv[s:j])) is not dict: return None
+                t, rec, line = rec_txt(d), Rec(d), None
+            if t and (m := rx.search(t)):
+                hits.append(SessHit.found(None, rec, t, *m.span(), maxlen, path=path, sid=sid, raw=line)); at.append(s)
     except orjson.JSONDecodeError: return None
     num = _Numbering(path, rx, at)  # the hits point to it, it not to them: no cycle for the collector to find
     for j, h in enumerate(hits): h._count = num, j
     return hits
+
 
 # %% ../nbs/06_search.ipynb #6a7b13d0
 def _line_recs(buf, at):
