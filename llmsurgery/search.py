@@ -13,7 +13,7 @@ import orjson
 from datetime import datetime, date
 from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L
-from .paths import claude_dir
+from .paths import claude_dir, file_stat
 from .sessions import list_sessions, sess_paths, sess_info, sess_listed
 from .records import msg_content
 from .read import (load_recs, load_sess, rec_txt, rec_role, rec_kind, conv_recs, val_txt, REQUEST_TYPES,
@@ -283,8 +283,18 @@ if _sz is not None and not _sz_ok(): _sz = None  # a release whose calls differ:
 byte_find = _sz.find if _sz else bytes.find  # `byte_find(hay, sub, start)`: where `sub` first is from `start`, or -1
 byte_lower = (lambda b: _sz.translate(b, _LOWER)) if _sz else bytes.lower  # `b` ASCII-lowered
 byte_count = _sz.count if _sz else bytes.count  # `byte_count(hay, sub)`: how often `sub` is in `hay`, none overlapping
+try: import simdjson as _sj  # a validating parser that builds only the parts asked for (the `search` extra)
+except ImportError: _sj = None
+def _sj_ok():
+    "Does the pysimdjson installed answer the calls used here as they are used?"
+    try:
+        d = _sj.Parser().parse(b'{"type":"user","message":{"content":[1]},"x":2}')
+        return (isinstance(d, _sj.Object), list(d.keys()), d.get('type'), d.get('message').as_dict()) == (
+            True, ['type', 'message', 'x'], 'user', {'content': [1]})
+    except Exception: return False
+if _sj is not None and not _sj_ok(): _sj = None  # a release whose calls differ: parsed as without it
 CHUNK = 1 << 18  # bytes read at a time, each scanned for needles and escapes while they are in the CPU's cache
-_ESC_LEN = 6  # the longest escape or twin `RawNeedle.esc` and `.twins` find (`\\uXXXX`): how far past a stretch they look
+_ESC_LEN = 6  # the longest escape or twin that `RawNeedle.esc` and `.twins` find (`\\uXXXX`): how far past a stretch
 
 try: import re._parser as _re_parser  # Python 3.11+
 except ImportError: import sre_parse as _re_parser
@@ -329,6 +339,8 @@ class RawNeedle:
         self.texts, self.ci = texts, ci
         low = (lambda t: t.lower().encode()) if ci else (lambda t: t.encode())
         self.needles, self.others = [low(t) for t in texts], [[low(o) for o in os] for os in others or [()]*len(texts)]
+        self.branches = [[nd, *os] for nd, os in zip(self.needles, self.others)]  # the pieces every match of each holds
+        self._all = list(dict.fromkeys(p for ps in self.branches for p in ps))  # each piece once
         chars = {v for t in [*texts, *(o for os in others or () for o in os)] for c in t
                  for v in ((c, c.lower(), c.upper(), *_CASE_TWINS.get(c.lower(), '')) if ci else (c,))}
         twins = [re.escape(c.encode()) for c in chars if not c.isascii()] if ci else []  # K for k, ...
@@ -350,34 +362,41 @@ class RawNeedle:
              room:'_Room', # Memory reused from file to file
              chunk:int=CHUNK, # Bytes read at a time
             )->tuple:
-        "`(buf, hay, n, finds, escs)`: `f` read whole, lowered if `ci`, and the stretches holding a needle or escape"
-        if _sz is None:  # no fast scans: every stretch may hold either
+        "`(buf, hay, n, finds, escs)`: `f` read whole into `buf` (`hay` lowered if `ci`), where pieces and escapes are"
+        if _sz is None:  # no fast scans: every stretch may hold any
             buf = f.read()
-            return buf, byte_lower(buf) if self.ci else buf, len(buf), [(0, len(buf))], [(0, len(buf))]
+            whole = [(0, len(buf))]
+            return buf, byte_lower(buf) if self.ci else buf, len(buf), [(0, whole)]*len(self.needles), whole
         buf, hay = room.fit(os.fstat(f.fileno()).st_size + chunk, self.ci)
-        mv, low, keep = memoryview(buf), memoryview(hay), self.span - 1
-        finds, escs, n = [], [], 0
+        mv, low, keep, pieces = memoryview(buf), memoryview(hay), self.span - 1, self._all
+        seen, count, escs, n = {p: [] for p in pieces}, dict.fromkeys(pieces, 0), [], 0  # where each is, how many
         try:
             while True:
                 if n + chunk > len(buf):  # it grew since it was measured
                     mv.release(); low.release()
-                    buf, hay = room.fit(2*len(buf), self.ci); mv, low = memoryview(buf), memoryview(hay)
+                    buf, hay = room.fit(2*len(buf), self.ci, n); mv, low = memoryview(buf), memoryview(hay)
                 if not (k := f.readinto(mv[n:n + chunk])): break
                 if self.ci: low[n:n + k] = byte_lower(mv[n:n + k])
                 a, n = max(0, n - keep), n + k  # what straddles two reads is whole in the stretch of the second
-                if any(byte_find(hay, nd, a, n) >= 0 for nd in self.needles): finds.append((a, n))
-                if not self.clean(mv[a:n]): escs.append((a, n))  # the scans run on bytes still in the CPU's cache
+                for p in pieces:  # the scans run on bytes still in the CPU's cache, stopping at the first found
+                    if byte_find(hay, p, a, n) >= 0: seen[p].append((a, n))
+                if a == 0: count = {p: byte_count(low[:n], p) for p in pieces}  # how often, in the first chunk
+                if not self.clean(mv[a:n]): escs.append((a, n))
         finally: mv.release(); low.release()
+        finds = []
+        for ps in self.branches:  # a line must hold every piece of a branch: it is found from the one seen least
+            k = min(range(len(ps)), key=lambda k: (len(seen[ps[k]]), count[ps[k]]))
+            finds.append((k, seen[ps[k]] if all(seen[p] for p in ps) else []))
         return buf, hay, n, finds, escs
 
     def line_starts(self,
                     buf:bytes, # A transcript's bytes (or room holding them)
                     n:int|None=None, # How many bytes of `buf` are the transcript's; all if None
                     hay:bytes|None=None, # `buf` ASCII-lowered if `ci` (`buf` itself if not); made if None
-                    finds:list|None=None, # `(start, end)` stretches where a needle may be; all of it if None
+                    finds:list|None=None, # Per branch `(k, stretches)`: where its `k`th piece may be; all if None
                     escs:list|None=None, # Stretches where an escape or twin may be; where `clean` says if None
                    )->list:
-        "Sorted offsets of the lines of `buf` that hold a needle and the other pieces of its branch, or an escape"
+        "Sorted offsets of the lines of `buf` that hold every piece of a branch, or an escape"
         n = len(buf) if n is None else n
         if hay is None: hay = byte_lower(buf) if self.ci else buf
         rfind, find = buf.rfind, buf.find
@@ -385,9 +404,9 @@ class RawNeedle:
         if escs is None: escs = [] if self.clean(buf) else [(0, n)]
         out = {rfind(b'\n', 0, m.start()) + 1 for a, b in escs for rx in self.esc + twins  # lines with an escape
                for m in rx.finditer(buf, a, min(n, b + _ESC_LEN))}
-        for nd, more in zip(self.needles, self.others):
-            nxt = 0  # where the line after the last one seen starts
-            for a, b in [(0, n)] if finds is None else finds:
+        for ps, (k, where) in zip(self.branches, finds or [(0, [(0, n)])]*len(self.branches)):
+            nd, more, nxt = ps[k], ps[:k] + ps[k+1:], 0  # `nxt`: where the line after the last one seen starts
+            for a, b in where:
                 i = byte_find(hay, nd, max(a, nxt), b)
                 while i >= 0:
                     s = rfind(b'\n', 0, i) + 1
@@ -399,13 +418,23 @@ class RawNeedle:
 
 class _Room:
     "Memory a search reuses from file to file, where fresh memory costs a page fault every 4 KB"
-    def __init__(self): self.buf, self.low = bytearray(), bytearray()
-    def fit(self, size:int, ci:bool)->tuple: # At least how many bytes; is a lowered copy wanted?
+    def __init__(self): self.buf, self.low, self._parse = bytearray(), bytearray(), None
+    @property
+    def parse(self):
+        "simdjson's parser, if installed: its memory too is reused"
+        if self._parse is None and _sj: self._parse = _sj.Parser().parse
+        return self._parse
+    def fit(self,
+            size:int, # At least how many bytes
+            ci:bool, # Is a lowered copy wanted too?
+            keep:int=0, # How many bytes at the start to keep
+           )->tuple:
         "`(buf, low)` of `size` bytes at least, `low` being `buf` unless `ci`"
         for k in ('buf', 'low') if ci else ('buf',):
             if len(b := getattr(self, k)) < size:
-                try: b.extend(bytes(max(size, len(b)*3//2) - len(b)))
-                except BufferError: setattr(self, k, b + bytes(size - len(b)))  # still seen through a view: a copy
+                new = bytearray(max(size, 2*len(b)))  # doubling: few sizes, however the files grow
+                with memoryview(b) as old: new[:min(keep, len(b))] = old[:keep]
+                setattr(self, k, new)
         return self.buf, self.low if ci else self.buf
 
 def _pieces(items, ci):
@@ -432,16 +461,6 @@ def raw_needle(
 
 # %% ../nbs/06_search.ipynb #8a292596
 _REQUEST_HEADS = tuple(stub_lines(REQUEST_TYPES))  # how a line of a request copy starts
-try: import simdjson as _sj  # a validating parser that builds only the parts asked for (the `search` extra)
-except ImportError: _sj = None
-def _sj_ok():
-    "Does the pysimdjson installed answer the calls used here as they are used?"
-    try:
-        d = _sj.Parser().parse(b'{"type":"user","message":{"content":[1]},"x":2}')
-        return (isinstance(d, _sj.Object), list(d.keys()), d.get('type'), d.get('message').as_dict()) == (
-            True, ['type', 'message', 'x'], 'user', {'content': [1]})
-    except Exception: return False
-if _sj is not None and not _sj_ok(): _sj = None  # a release whose calls differ: parsed as without it
 
 def _quick_txt(parse, line:bytes):
     "`rec_txt` of JSON line `line` where simdjson's `parse` tells it without building the record; else None"
@@ -459,10 +478,11 @@ def _quick_txt(parse, line:bytes):
     except Exception: return None  # refused (where orjson too may accept it), or not understood: the sure way
     finally: d = m = None  # the parser is free for the next line only once its views are gone
 
-def _raw_hits(buf, starts, rx, maxlen, path, sid, n=None):
-    "`SessHit`s of transcript `path`'s bytes `buf` (its first `n`) on the lines at `starts`, or None if one is no object"
+def _raw_hits(buf, starts, rx, maxlen, path, sid, n=None, parse=None):
+    "`SessHit`s of transcript `path`'s bytes `buf` (the first `n`) on the lines at `starts`; None if one is no object"
     mv, find, starts_with, loads, heads = memoryview(buf), buf.find, buf.startswith, orjson.loads, _REQUEST_HEADS
-    hits, at, n, parse = [], [], len(buf) if n is None else n, _sj.Parser().parse if _sj else None
+    hits, at, n = [], [], len(buf) if n is None else n
+    if parse is None and _sj: parse = _sj.Parser().parse  # `parse`: simdjson's, reused from file to file if given
     try:
         for s in starts:
             if (j := find(b'\n', s, n)) < 0: j = n
@@ -526,9 +546,9 @@ def _file_hits(path, rx, nd, maxlen, bare=False, room=None):
     sid, hits = path.stem, None
     if nd is not None:
         with open(path, 'rb', buffering=0) as f: buf, hay, n, finds, escs = nd.scan(f, room or _Room())
-        if not (finds or escs): return []  # no needle, nor escape that may hide one: no line to look at
+        if not (escs or any(w for _, w in finds)): return []  # no line may hold a branch's pieces, nor an escape
         if not (starts := nd.line_starts(buf, n, hay, finds, escs)): return []  # no need to ask if it is listed
-        if (hits := _raw_hits(buf, starts, rx, maxlen, path, sid, n)) == []: return []
+        if (hits := _raw_hits(buf, starts, rx, maxlen, path, sid, n, (room or _Room()).parse)) == []: return []
         del buf, hay
     if not bare and not sess_listed(path): return []
     # the request copies hold no text `rec_txt` reads
@@ -556,8 +576,9 @@ def proj_search(
 )->SessHits:
     "Hits for `pat` in every session of the project at `cwd` (or of every project), newest session first"
     rx, hits = re.compile(pat) if isinstance(pat, str) else pat, []
-    nd, room = raw_needle(rx), _Room()  # one room for every file: its memory is mapped once
-    paths = sess_paths(cwd, all_projects=all_projects)
+    nd, room, paths = raw_needle(rx), _Room(), sess_paths(cwd, all_projects=all_projects)
+    if nd is not None and _sz is not None:  # one room for every file, as big as the largest: its memory mapped once
+        room.fit(max((st.st_size for p in paths if (st := file_stat(p))), default=0) + CHUNK, nd.ci)
     collecting = gc.isenabled()
     gc.disable()  # the records parsed are dropped at once, and hold no cycles: as in `load_recs`, nothing to walk
     try:
