@@ -380,7 +380,7 @@ class RawNeedle:
                 a, n = max(0, n - keep), n + k  # what straddles two reads is whole in the stretch of the second
                 for p in pieces:  # the scans run on bytes still in the CPU's cache, stopping at the first found
                     if byte_find(hay, p, a, n) >= 0: seen[p].append((a, n))
-                if a == 0: count = {p: byte_count(low[:n], p) for p in pieces}  # how often, in the first chunk
+                if n == k: count = {p: byte_count(low[:n], p) for p in pieces}  # how often, in the first chunk
                 if not self.clean(mv[a:n]): escs.append((a, n))
         finally: mv.release(); low.release()
         finds = []
@@ -435,6 +435,7 @@ class _Room:
                 new = bytearray(max(size, 2*len(b)))  # doubling: few sizes, however the files grow
                 with memoryview(b) as old: new[:min(keep, len(b))] = old[:keep]
                 setattr(self, k, new)
+            size = len(self.buf)  # the lowered copy as long as the bytes
         return self.buf, self.low if ci else self.buf
 
 def _pieces(items, ci):
