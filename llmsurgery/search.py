@@ -362,32 +362,39 @@ class RawNeedle:
              room:'_Room', # Memory reused from file to file
              chunk:int=CHUNK, # Bytes read at a time
             )->tuple:
-        "`(buf, hay, n, finds, escs)`: `f` read whole into `buf` (`hay` lowered if `ci`), where pieces and escapes are"
+        "`(buf, hay, n, finds, escs, base)`: `f` from offset `base` in `buf[:n]` (lowered: `hay`), where pieces may be"
         if _sz is None:  # no fast scans: every stretch may hold any
             buf = f.read()
             whole = [(0, len(buf))]
-            return buf, byte_lower(buf) if self.ci else buf, len(buf), [(0, whole)]*len(self.needles), whole
-        buf, hay = room.fit(os.fstat(f.fileno()).st_size + chunk, self.ci)
+            return buf, byte_lower(buf) if self.ci else buf, len(buf), [(0, whole)]*len(self.needles), whole, 0
+        size, (buf, hay) = os.fstat(f.fileno()).st_size, room.fit(2*chunk, self.ci)
         mv, low, keep, pieces = memoryview(buf), memoryview(hay), self.span - 1, self._all
-        seen, count, escs, n = {p: [] for p in pieces}, dict.fromkeys(pieces, 0), [], 0  # where each is, how many
+        seen, count, escs = {p: [] for p in pieces}, None, []  # where each piece is, how often in the first chunk
+        n = base = 0; held = False  # `buf[:n]` holds the file from `base`, a line's start; all of it once `held`
         try:
             while True:
-                if n + chunk > len(buf):  # it grew since it was measured
+                if n + chunk > len(buf):  # the rest of a file that holds a piece (as big as it was), or a long line
                     mv.release(); low.release()
-                    buf, hay = room.fit(2*len(buf), self.ci, n); mv, low = memoryview(buf), memoryview(hay)
+                    grow = max(size - base, room.most) if held else 2*len(buf)
+                    grow = grow if grow >= n + chunk else 2*len(buf)  # the file grew since it was measured
+                    buf, hay = room.fit(grow, self.ci, n); mv, low = memoryview(buf), memoryview(hay)
                 if not (k := f.readinto(mv[n:n + chunk])): break
                 if self.ci: low[n:n + k] = byte_lower(mv[n:n + k])
                 a, n = max(0, n - keep), n + k  # what straddles two reads is whole in the stretch of the second
                 for p in pieces:  # the scans run on bytes still in the CPU's cache, stopping at the first found
-                    if byte_find(hay, p, a, n) >= 0: seen[p].append((a, n))
-                if n == k: count = {p: byte_count(low[:n], p) for p in pieces}  # how often, in the first chunk
-                if not self.clean(mv[a:n]): escs.append((a, n))
+                    if byte_find(hay, p, a, n) >= 0: seen[p].append((a, n)); held = True
+                if count is None: count = {p: byte_count(low[:n], p) for p in pieces}
+                if not self.clean(mv[a:n]): escs.append((a, n)); held = True
+                if not held and (t := n - buf.rfind(b'\n', 0, n) - 1) < n:  # nothing yet: only the line still
+                    buf[:t] = buf[n - t:n]                                 # being read is kept, at the start
+                    if self.ci: hay[:t] = hay[n - t:n]
+                    base, n = base + n - t, t
         finally: mv.release(); low.release()
-        finds = []
+        finds, count = [], count or dict.fromkeys(pieces, 0)
         for ps in self.branches:  # a line must hold every piece of a branch: it is found from the one seen least
             k = min(range(len(ps)), key=lambda k: (len(seen[ps[k]]), count[ps[k]]))
             finds.append((k, seen[ps[k]] if all(seen[p] for p in ps) else []))
-        return buf, hay, n, finds, escs
+        return buf, hay, n, finds, escs, base
 
     def line_starts(self,
                     buf:bytes, # A transcript's bytes (or room holding them)
@@ -417,8 +424,9 @@ class RawNeedle:
         return sorted(out)
 
 class _Room:
-    "Memory a search reuses from file to file, where fresh memory costs a page fault every 4 KB"
-    def __init__(self): self.buf, self.low, self._parse = bytearray(), bytearray(), None
+    "Memory a search reuses from file to file, where fresh memory costs a page fault every 4 KB: grown when needed"
+    def __init__(self, most:int=0): # The most it will hold, if known: the size it grows to at once
+        self.buf, self.low, self._parse, self.most = bytearray(), bytearray(), None, most
     @property
     def parse(self):
         "simdjson's parser, if installed: its memory too is reused"
@@ -432,7 +440,7 @@ class _Room:
         "`(buf, low)` of `size` bytes at least, `low` being `buf` unless `ci`"
         for k in ('buf', 'low') if ci else ('buf',):
             if len(b := getattr(self, k)) < size:
-                new = bytearray(max(size, 2*len(b)))  # doubling: few sizes, however the files grow
+                new = bytearray(size)
                 with memoryview(b) as old: new[:min(keep, len(b))] = old[:keep]
                 setattr(self, k, new)
             size = len(self.buf)  # the lowered copy as long as the bytes
@@ -479,8 +487,8 @@ def _quick_txt(parse, line:bytes):
     except Exception: return None  # refused (where orjson too may accept it), or not understood: the sure way
     finally: d = m = None  # the parser is free for the next line only once its views are gone
 
-def _raw_hits(buf, starts, rx, maxlen, path, sid, n=None, parse=None):
-    "`SessHit`s of transcript `path`'s bytes `buf` (the first `n`) on the lines at `starts`; None if one is no object"
+def _raw_hits(buf, starts, rx, maxlen, path, sid, n=None, parse=None, base=0):
+    "`SessHit`s of transcript `path`'s bytes `buf` (the first `n`, from offset `base`) on the lines at `starts`"
     mv, find, starts_with, loads, heads = memoryview(buf), buf.find, buf.startswith, orjson.loads, _REQUEST_HEADS
     hits, at, n = [], [], len(buf) if n is None else n
     if parse is None and _sj: parse = _sj.Parser().parse  # `parse`: simdjson's, reused from file to file if given
@@ -494,7 +502,8 @@ def _raw_hits(buf, starts, rx, maxlen, path, sid, n=None, parse=None):
                 if type(d := loads(mv[s:j])) is not dict: return None
                 t, rec, line = rec_txt(d), Rec(d), None
             if t and (m := rx.search(t)):
-                hits.append(SessHit.found(None, rec, t, *m.span(), maxlen, path=path, sid=sid, raw=line)); at.append(s)
+                hits.append(SessHit.found(None, rec, t, *m.span(), maxlen, path=path, sid=sid, raw=line))
+                at.append(base + s)
     except orjson.JSONDecodeError: return None
     num = _Numbering(path, rx, at)  # the hits point to it, it not to them: no cycle for the collector to find
     for j, h in enumerate(hits): h._count = num, j
@@ -546,10 +555,11 @@ def _file_hits(path, rx, nd, maxlen, bare=False, room=None):
     "Hits of compiled `rx` in transcript `path` (if `sess_info` lists it, or `bare`), raw lines tried with `nd` first"
     sid, hits = path.stem, None
     if nd is not None:
-        with open(path, 'rb', buffering=0) as f: buf, hay, n, finds, escs = nd.scan(f, room or _Room())
+        room = room or _Room()
+        with open(path, 'rb', buffering=0) as f: buf, hay, n, finds, escs, base = nd.scan(f, room)
         if not (escs or any(w for _, w in finds)): return []  # no line may hold a branch's pieces, nor an escape
         if not (starts := nd.line_starts(buf, n, hay, finds, escs)): return []  # no need to ask if it is listed
-        if (hits := _raw_hits(buf, starts, rx, maxlen, path, sid, n, (room or _Room()).parse)) == []: return []
+        if (hits := _raw_hits(buf, starts, rx, maxlen, path, sid, n, room.parse, base)) == []: return []
         del buf, hay
     if not bare and not sess_listed(path): return []
     # the request copies hold no text `rec_txt` reads
@@ -577,9 +587,8 @@ def proj_search(
 )->SessHits:
     "Hits for `pat` in every session of the project at `cwd` (or of every project), newest session first"
     rx, hits = re.compile(pat) if isinstance(pat, str) else pat, []
-    nd, room, paths = raw_needle(rx), _Room(), sess_paths(cwd, all_projects=all_projects)
-    if nd is not None and _sz is not None:  # one room for every file, as big as the largest: its memory mapped once
-        room.fit(max((st.st_size for p in paths if (st := file_stat(p))), default=0) + CHUNK, nd.ci)
+    nd, paths = raw_needle(rx), sess_paths(cwd, all_projects=all_projects)
+    room = _Room(max((st.st_size for p in paths if (st := file_stat(p))), default=0) + CHUNK)  # one for all files
     collecting = gc.isenabled()
     gc.disable()  # the records parsed are dropped at once, and hold no cycles: as in `load_recs`, nothing to walk
     try:
