@@ -386,8 +386,8 @@ class RawNeedle:
                 if count is None: count = {p: byte_count(low[:n], p) for p in pieces}
                 if not self.clean(mv[a:n]): escs.append((a, n)); held = True
                 if not held and (t := n - buf.rfind(b'\n', 0, n) - 1) < n:  # nothing yet: only the line still
-                    buf[:t] = buf[n - t:n]                                 # being read is kept, at the start
-                    if self.ci: hay[:t] = hay[n - t:n]
+                    mv[:t] = mv[n - t:n]                                   # being read is kept, at the start
+                    if self.ci: low[:t] = low[n - t:n]
                     base, n = base + n - t, t
         finally: mv.release(); low.release()
         finds, count = [], count or dict.fromkeys(pieces, 0)
