@@ -13,11 +13,11 @@ import orjson
 from datetime import datetime, date
 from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L
-from .paths import claude_dir
+from .paths import claude_dir, file_stat
 from .sessions import list_sessions, sess_paths, sess_info, sess_listed
 from .records import msg_content
 from .read import (load_recs, load_sess, rec_txt, rec_role, rec_kind, conv_recs, val_txt, REQUEST_TYPES,
-                             THINK_TYPES, Recs, Rec, rec_label, rec_gist, stub_lines)
+                             THINK_TYPES, TEXT_TYPES, Recs, Rec, rec_label, rec_gist, stub_lines)
 from .text import TextView, cut_marked, one_line, shorten, fmt_time, fmt_size, local_time
 from .display import Table, Col, md_html, pre_html, fold_html, NO_MATH, SHOW_HEAD, SHOW_TAIL
 
@@ -76,16 +76,18 @@ class SessHit:
                  recs=None, # The searched records, for hits from one session
                  path=None, # The transcript, for hits from `proj_search`
                  sid=None, # The session id, for hits from `proj_search`
+                 raw:bytes|None=None, # The record's JSON line, parsed into `rec` when first read (`rec` None then)
                 ):
-        self._i, self.rec, self._txt, self._span, self.recs, self.path, self.sid = i, rec, txt, span, recs, path, sid
+        self._i, self._rec, self._txt, self._span, self.recs, self.path, self.sid = i, rec, txt, span, recs, path, sid
         self._later = self._count = None
+        self._raw = raw
     @classmethod
     def found(cls,
               i, rec, # As for `SessHit`
               text:str, # The record's text, which matched
               a:int, b:int, # Where the first match is in `text`
               maxlen:int, # About how many characters the preview keeps
-              **kw): # `recs`, `path`, `sid`, as for `SessHit`
+              **kw): # `recs`, `path`, `sid`, `raw`, as for `SessHit`
         "A hit whose preview (`match_preview`) is made when first read: of thousands of hits, few are ever shown"
         h = cls(i, rec, None, None, **kw)
         h._later = *match_window(text, a, b, maxlen), maxlen  # the text near the match, not all of it
@@ -99,6 +101,12 @@ class SessHit:
         if self._count is not None: num, j = self._count; self._i, self._count = num.index(j), None
         return self._i
     def _set_index(self, i): self._i, self._count = i, None
+    def _record(self):
+        "The record, parsed from its line first if the search left it unparsed"
+        if self._raw is not None: self._rec, self._raw = Rec(orjson.loads(self._raw)), None
+        return self._rec
+    def _set_record(self, r): self._rec, self._raw = r, None
+    rec = property(_record, _set_record, doc='The record that matched')
     i = property(_index, _set_index, doc='Index of the record in the searched list, or among its transcript\'s records')
     txt = property(lambda self: self._made()._txt, doc='One-line preview around the first match')
     span = property(lambda self: self._made()._span, doc='`(start, end)` of the match in `txt`')
@@ -275,7 +283,18 @@ if _sz is not None and not _sz_ok(): _sz = None  # a release whose calls differ:
 byte_find = _sz.find if _sz else bytes.find  # `byte_find(hay, sub, start)`: where `sub` first is from `start`, or -1
 byte_lower = (lambda b: _sz.translate(b, _LOWER)) if _sz else bytes.lower  # `b` ASCII-lowered
 byte_count = _sz.count if _sz else bytes.count  # `byte_count(hay, sub)`: how often `sub` is in `hay`, none overlapping
-CHUNK = 1 << 18  # bytes read at a time to ask whether a file holds a needle at all: they stay in the CPU's cache
+try: import simdjson as _sj  # a validating parser that builds only the parts asked for (the `search` extra)
+except ImportError: _sj = None
+def _sj_ok():
+    "Does the pysimdjson installed answer the calls used here as they are used?"
+    try:
+        d = _sj.Parser().parse(b'{"type":"user","message":{"content":[1]},"x":2}')
+        return (isinstance(d, _sj.Object), list(d.keys()), d.get('type'), d.get('message').as_dict()) == (
+            True, ['type', 'message', 'x'], 'user', {'content': [1]})
+    except Exception: return False
+if _sj is not None and not _sj_ok(): _sj = None  # a release whose calls differ: parsed as without it
+CHUNK = 1 << 18  # bytes read at a time, each scanned for needles and escapes while they are in the CPU's cache
+_ESC_LEN = 6  # the longest escape or twin that `RawNeedle.esc` and `.twins` find (`\\uXXXX`): how far past a stretch
 
 try: import re._parser as _re_parser  # Python 3.11+
 except ImportError: import sre_parse as _re_parser
@@ -320,6 +339,8 @@ class RawNeedle:
         self.texts, self.ci = texts, ci
         low = (lambda t: t.lower().encode()) if ci else (lambda t: t.encode())
         self.needles, self.others = [low(t) for t in texts], [[low(o) for o in os] for os in others or [()]*len(texts)]
+        self.branches = [[nd, *os] for nd, os in zip(self.needles, self.others)]  # the pieces every match of each holds
+        self._all = list(dict.fromkeys(p for ps in self.branches for p in ps))  # each piece once
         chars = {v for t in [*texts, *(o for os in others or () for o in os)] for c in t
                  for v in ((c, c.lower(), c.upper(), *_CASE_TWINS.get(c.lower(), '')) if ci else (c,))}
         twins = [re.escape(c.encode()) for c in chars if not c.isascii()] if ci else []  # K for k, ...
@@ -336,34 +357,94 @@ class RawNeedle:
         return not ((byte_find(buf, b'\\u') >= 0 and any(byte_find(buf, h) >= 0 for h in u_heads))
                     or any(byte_find(buf, h) >= 0 for h in rest))
 
-    def absent(self,
-               f, # A binary file, read from where it is
-               scratch:bytearray, # Room to read it in: `CHUNK` bytes and `span` more
-              )->bool:
-        "Is no needle, nor escape or twin that may hide a piece, anywhere in `f`? (told only with StringZilla's scans)"
-        if _sz is None: return False
-        mv, have = memoryview(scratch), 0
-        while k := f.readinto(mv[have:]):
-            n = have + k
-            hay = byte_lower(mv[:n]) if self.ci else mv[:n]
-            if any(byte_find(hay, nd) >= 0 for nd in self.needles) or not self.clean(mv[:n]): return False
-            have = min(self.span - 1, n)  # the end of this chunk starts the next: what straddles them is seen whole
-            scratch[:have] = scratch[n - have:n]
-        return True
+    def scan(self,
+             f, # A binary file, read from where it is
+             room:'_Room', # Memory reused from file to file
+             chunk:int=CHUNK, # Bytes read at a time
+            )->tuple:
+        "`(buf, hay, n, finds, escs, base)`: `f` from offset `base` in `buf[:n]` (lowered: `hay`), where pieces may be"
+        if _sz is None:  # no fast scans: every stretch may hold any
+            buf = f.read()
+            whole = [(0, len(buf))]
+            return buf, byte_lower(buf) if self.ci else buf, len(buf), [(0, whole)]*len(self.needles), whole, 0
+        size, (buf, hay) = os.fstat(f.fileno()).st_size, room.fit(2*chunk, self.ci)
+        mv, low, keep, pieces = memoryview(buf), memoryview(hay), self.span - 1, self._all
+        seen, count, escs = {p: [] for p in pieces}, None, []  # where each piece is, how often in the first chunk
+        n = base = 0; held = False  # `buf[:n]` holds the file from `base`, a line's start; all of it once `held`
+        try:
+            while True:
+                if n + chunk > len(buf):  # the rest of a file that holds a piece (as big as it was), or a long line
+                    mv.release(); low.release()
+                    grow = max(size - base, room.most) if held else 2*len(buf)
+                    grow = grow if grow >= n + chunk else 2*len(buf)  # the file grew since it was measured
+                    buf, hay = room.fit(grow, self.ci, n); mv, low = memoryview(buf), memoryview(hay)
+                if not (k := f.readinto(mv[n:n + chunk])): break
+                if self.ci: low[n:n + k] = byte_lower(mv[n:n + k])
+                a, n = max(0, n - keep), n + k  # what straddles two reads is whole in the stretch of the second
+                for p in pieces:  # the scans run on bytes still in the CPU's cache, stopping at the first found
+                    if byte_find(hay, p, a, n) >= 0: seen[p].append((a, n)); held = True
+                if count is None: count = {p: byte_count(low[:n], p) for p in pieces}
+                if not self.clean(mv[a:n]): escs.append((a, n)); held = True
+                if not held and (t := n - buf.rfind(b'\n', 0, n) - 1) < n:  # nothing yet: only the line still
+                    mv[:t] = mv[n - t:n]                                   # being read is kept, at the start
+                    if self.ci: low[:t] = low[n - t:n]
+                    base, n = base + n - t, t
+        finally: mv.release(); low.release()
+        finds, count = [], count or dict.fromkeys(pieces, 0)
+        for ps in self.branches:  # a line must hold every piece of a branch: it is found from the one seen least
+            k = min(range(len(ps)), key=lambda k: (len(seen[ps[k]]), count[ps[k]]))
+            finds.append((k, seen[ps[k]] if all(seen[p] for p in ps) else []))
+        return buf, hay, n, finds, escs, base
 
-    def line_starts(self, buf:bytes)->list:
-        "Sorted offsets of the lines of `buf` that hold a needle and the other pieces of its branch, or an escape"
-        hay, rfind, n = (byte_lower(buf) if self.ci else buf), buf.rfind, len(buf)
-        scans = [] if self.clean(buf) else self.esc + ([self.twins] if self.twins and not buf.isascii() else [])
-        out = {rfind(b'\n', 0, m.start()) + 1 for rx in scans for m in rx.finditer(buf)}  # lines with an escape
-        for nd, more in zip(self.needles, self.others):
-            i = byte_find(hay, nd)
-            while i >= 0:
-                s = rfind(b'\n', 0, i) + 1
-                if (e := buf.find(b'\n', i)) < 0: e = n
-                if all(byte_find(hay, o, s, e) >= 0 for o in more): out.add(s)
-                i = byte_find(hay, nd, e + 1) if e < n else -1
+    def line_starts(self,
+                    buf:bytes, # A transcript's bytes (or room holding them)
+                    n:int|None=None, # How many bytes of `buf` are the transcript's; all if None
+                    hay:bytes|None=None, # `buf` ASCII-lowered if `ci` (`buf` itself if not); made if None
+                    finds:list|None=None, # Per branch `(k, stretches)`: where its `k`th piece may be; all if None
+                    escs:list|None=None, # Stretches where an escape or twin may be; where `clean` says if None
+                   )->list:
+        "Sorted offsets of the lines of `buf` that hold every piece of a branch, or an escape"
+        n = len(buf) if n is None else n
+        if hay is None: hay = byte_lower(buf) if self.ci else buf
+        rfind, find = buf.rfind, buf.find
+        twins = [self.twins] if self.twins and (escs is not None or not buf.isascii()) else []
+        if escs is None: escs = [] if self.clean(buf) else [(0, n)]
+        out = {rfind(b'\n', 0, m.start()) + 1 for a, b in escs for rx in self.esc + twins  # lines with an escape
+               for m in rx.finditer(buf, a, min(n, b + _ESC_LEN))}
+        for ps, (k, where) in zip(self.branches, finds or [(0, [(0, n)])]*len(self.branches)):
+            nd, more, nxt = ps[k], ps[:k] + ps[k+1:], 0  # `nxt`: where the line after the last one seen starts
+            for a, b in where:
+                i = byte_find(hay, nd, max(a, nxt), b)
+                while i >= 0:
+                    s = rfind(b'\n', 0, i) + 1
+                    if (e := find(b'\n', i, n)) < 0: e = n
+                    if all(byte_find(hay, o, s, e) >= 0 for o in more): out.add(s)
+                    nxt = e + 1
+                    i = byte_find(hay, nd, nxt, b) if nxt < b else -1
         return sorted(out)
+
+class _Room:
+    "Memory a search reuses from file to file, where fresh memory costs a page fault every 4 KB: grown when needed"
+    def __init__(self, most:int=0): # The most it will hold, if known: the size it grows to at once
+        self.buf, self.low, self._parse, self.most = bytearray(), bytearray(), None, most
+    @property
+    def parse(self):
+        "simdjson's parser, if installed: its memory too is reused"
+        if self._parse is None and _sj: self._parse = _sj.Parser().parse
+        return self._parse
+    def fit(self,
+            size:int, # At least how many bytes
+            ci:bool, # Is a lowered copy wanted too?
+            keep:int=0, # How many bytes at the start to keep
+           )->tuple:
+        "`(buf, low)` of `size` bytes at least, `low` being `buf` unless `ci`"
+        for k in ('buf', 'low') if ci else ('buf',):
+            if len(b := getattr(self, k)) < size:
+                new = bytearray(size)
+                with memoryview(b) as old: new[:min(keep, len(b))] = old[:keep]
+                setattr(self, k, new)
+            size = len(self.buf)  # the lowered copy as long as the bytes
+        return self.buf, self.low if ci else self.buf
 
 def _pieces(items, ci):
     "The runs of parsed regex `items` that can be needles, longest first"
@@ -390,22 +471,44 @@ def raw_needle(
 # %% ../nbs/06_search.ipynb #8a292596
 _REQUEST_HEADS = tuple(stub_lines(REQUEST_TYPES))  # how a line of a request copy starts
 
-def _raw_hits(buf, starts, rx, maxlen, path, sid):
-    "`SessHit`s of transcript `path`'s bytes `buf` on the lines at `starts`, or None if one is no object"
+def _quick_txt(parse, line:bytes):
+    "`rec_txt` of JSON line `line` where simdjson's `parse` tells it without building the record; else None"
+    if line[:1] != b'{': return None  # orjson refuses a byte-order mark simdjson skips: the sure way
+    d = m = None
+    try:
+        if not isinstance(d := parse(line), _sj.Object): return None
+        keys = list(d.keys())
+        if keys.count('type') > 1 or keys.count('message') > 1: return None  # orjson keeps the last, simdjson the first
+        if not (isinstance(t := d.get('type'), str) and t in TEXT_TYPES): return ''  # a type `rec_txt` reads nothing in
+        if t != 'user' and t != 'assistant': return None  # its text is in other fields: the sure way
+        m = d.get('message')  # a message's text is all `rec_txt` reads in these
+        return rec_txt({'type': t, 'message': m.as_dict() if isinstance(m, _sj.Object) else
+                        m.as_list() if isinstance(m, _sj.Array) else m})
+    except Exception: return None  # refused (where orjson too may accept it), or not understood: the sure way
+    finally: d = m = None  # the parser is free for the next line only once its views are gone
+
+def _raw_hits(buf, starts, rx, maxlen, path, sid, n=None, parse=None, base=0):
+    "`SessHit`s of transcript `path`'s bytes `buf` (the first `n`, from offset `base`) on the lines at `starts`"
     mv, find, starts_with, loads, heads = memoryview(buf), buf.find, buf.startswith, orjson.loads, _REQUEST_HEADS
-    hits, at = [], []
+    hits, at, n = [], [], len(buf) if n is None else n
+    if parse is None and _sj: parse = _sj.Parser().parse  # `parse`: simdjson's, reused from file to file if given
     try:
         for s in starts:
-            if (j := find(b'\n', s)) < 0: j = len(buf)
-            if starts_with(heads, s) and buf[j-1] == 125 and byte_find(buf, b'}{', s, j) < 0:  # 125: `}`
+            if (j := find(b'\n', s, n)) < 0: j = n
+            if starts_with(heads, s, j) and buf[j-1] == 125 and byte_find(buf, b'}{', s, j) < 0:  # 125: `}`
                 continue  # a request copy's whole line, left unread as `stub_lines` reads it: no text
-            if type(d := loads(mv[s:j])) is not dict: return None
-            if (t := rec_txt(d)) and (m := rx.search(t)):
-                hits.append(SessHit.found(None, Rec(d), t, *m.span(), maxlen, path=path, sid=sid)); at.append(s)
+            if parse and (t := _quick_txt(parse, line := bytes(mv[s:j]))) is not None: rec = None
+            else:
+                if type(d := loads(mv[s:j])) is not dict: return None
+                t, rec, line = rec_txt(d), Rec(d), None
+            if t and (m := rx.search(t)):
+                hits.append(SessHit.found(None, rec, t, *m.span(), maxlen, path=path, sid=sid, raw=line))
+                at.append(base + s)
     except orjson.JSONDecodeError: return None
     num = _Numbering(path, rx, at)  # the hits point to it, it not to them: no cycle for the collector to find
     for j, h in enumerate(hits): h._count = num, j
     return hits
+
 
 # %% ../nbs/06_search.ipynb #6a7b13d0
 def _line_recs(buf, at):
@@ -448,16 +551,16 @@ class _Numbering:
         return self.ks[j] if j < len(self.ks) else None
 
 # %% ../nbs/06_search.ipynb #c0411094
-def _file_hits(path, rx, nd, maxlen, bare=False, scratch=None):
+def _file_hits(path, rx, nd, maxlen, bare=False, room=None):
     "Hits of compiled `rx` in transcript `path` (if `sess_info` lists it, or `bare`), raw lines tried with `nd` first"
     sid, hits = path.stem, None
     if nd is not None:
-        with open(path, 'rb', buffering=0) as f:
-            if scratch is not None and nd.absent(f, scratch): return []  # read a chunk at a time into the same room
-            f.seek(0); buf = f.read()
-        if not (starts := nd.line_starts(buf)): return []  # nothing on any line: no need to ask if it is listed
-        if (hits := _raw_hits(buf, starts, rx, maxlen, path, sid)) == []: return []
-        del buf
+        room = room or _Room()
+        with open(path, 'rb', buffering=0) as f: buf, hay, n, finds, escs, base = nd.scan(f, room)
+        if not (escs or any(w for _, w in finds)): return []  # no line may hold a branch's pieces, nor an escape
+        if not (starts := nd.line_starts(buf, n, hay, finds, escs)): return []  # no need to ask if it is listed
+        if (hits := _raw_hits(buf, starts, rx, maxlen, path, sid, n, room.parse, base)) == []: return []
+        del buf, hay
     if not bare and not sess_listed(path): return []
     # the request copies hold no text `rec_txt` reads
     return hits if hits is not None else _search(rx, load_recs(path, unread=REQUEST_TYPES), maxlen, path=path, sid=sid)
@@ -484,14 +587,13 @@ def proj_search(
 )->SessHits:
     "Hits for `pat` in every session of the project at `cwd` (or of every project), newest session first"
     rx, hits = re.compile(pat) if isinstance(pat, str) else pat, []
-    nd = raw_needle(rx)
-    scratch = bytearray(CHUNK + nd.span) if nd is not None and _sz is not None else None
-    paths = sess_paths(cwd, all_projects=all_projects)
+    nd, paths = raw_needle(rx), sess_paths(cwd, all_projects=all_projects)
+    room = _Room(max((st.st_size for p in paths if (st := file_stat(p))), default=0) + CHUNK)  # one for all files
     collecting = gc.isenabled()
     gc.disable()  # the records parsed are dropped at once, and hold no cycles: as in `load_recs`, nothing to walk
     try:
         for p in _later_bar(paths, progress, 'Searching sessions'):
-            try: hits += _file_hits(p, rx, nd, maxlen, scratch=scratch)
+            try: hits += _file_hits(p, rx, nd, maxlen, room=room)
             except OSError as e: warnings.warn(f'{p}: skipped, cannot be read ({e.strerror or e})')
     finally:
         if collecting: gc.enable()

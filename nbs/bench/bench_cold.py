@@ -13,7 +13,8 @@ times, each step in a fresh process (HOME and CLAUDE_CONFIG_DIR in a temp dir ha
 - cross-session search with no index (`proj_search(all_projects=True)`) for a common word, a rare identifier,
   a string found nowhere, a case-insensitive word and a regex, beside `rg` on the same files (its output read
   through a pipe: ripgrep stops at the first match when it sees its output is /dev/null), and beside another
-  version of the library: the same call on the checkout in $BENCH_BASE, if set;
+  version of the library: the same call on the checkout in $BENCH_BASE, if set (its figures are for the `search`
+  extra installed, StringZilla and pysimdjson: without them it finds the same hits, slower);
 - totals: the command `sess_index --totals` from no index (cold) and again (warm), beside `ccusage claude daily
   --json --offline` (found through $CCUSAGE or PATH);
 - `SessIndex.search(word, limit=None)` on the built index, beside `rg -i -w` (the index matches any case, whole
@@ -135,7 +136,8 @@ def main():
              call_ref=rg and rg[0])
         if BASE:
             t, spread, rss, outs = run(py(NEW.format(pat=pat), BASE), {**env, 'PYTHONPATH': BASE}, a.reps)
-            line('  before ($BENCH_BASE)', t, spread, rss, count(outs), ref=rg and rg[0])
+            line('  before ($BENCH_BASE)', t, spread, rss, count(outs), ref=rg and rg[0], call=timed_call(outs)[0],
+                 call_ref=rg and rg[0])
     db = tmp/'index.sqlite'
     def fresh():
         for p in Path(tmp).glob('index.sqlite*'): p.unlink()
