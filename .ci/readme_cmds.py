@@ -640,8 +640,10 @@ def _():
         shutil.copy(f, d/f'0c0c0c0c-0000-4000-8000-{i:012d}.jsonl')
     for delay in (0.3, 0.1, 0.02, 0):
         ip = W['work']/f'ctrl-c-{delay}.sqlite'
+        # as in a terminal, Ctrl-C reaches it even where this script was started ignoring it (`cmd &` in a script)
         p = subprocess.Popen([str(BIN/'sess_index'), '--path', str(ip)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             text=True, cwd=W['work'], start_new_session=True, env={**os.environ, 'CLAUDE_CONFIG_DIR': str(cfg)})
+                             text=True, cwd=W['work'], start_new_session=True, env={**os.environ, 'CLAUDE_CONFIG_DIR': str(cfg)},
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         while not ip.exists() and p.poll() is None: time.sleep(0.01)
         time.sleep(delay)
         if p.poll() is None: os.killpg(p.pid, signal.SIGINT)
