@@ -6,11 +6,11 @@
 __all__ = ['SCHEMA_VERSION', 'SCHEMA', 'PHASES', 'TABLES', 'FTS_HASH_BYTES', 'MIGRATIONS', 'MMAP_BYTES', 'MARK_SPAN',
            'UNREAD_TYPES', 'MSG_COLS', 'USAGE_COLS', 'CALL_COLS', 'SESS_COLS', 'TAIL_RECS', 'FTS_DROP', 'ROW_READERS',
            'USAGE_MARK', 'PARALLEL_BYTES', 'FORK_PARALLEL_BYTES', 'BATCH_BYTES', 'FTS_LAG_BYTES', 'BAR_DELAY',
-           'UPDATE_WAIT', 'CHILD_WAIT', 'RESUME_CMDS', 'ARCHIVED', 'PRICES', 'TOTALS_WIDTH', 'index_path', 'SessIndex',
-           'index_files', 'codex_index_files', 'read_transcript', 'file_state', 'msg_rows', 'usage_rows', 'call_rows',
-           'sess_row', 'claude_rows', 'codex_rows', 'session_rows', 'usage_phase_rows', 'fts_query', 'word_find',
-           'IndexHit', 'resume_cmd', 'IndexHits', 'load_prices', 'model_price', 'tokens_usd', 'md_cell', 'Totals',
-           'export_parquet']
+           'UPDATE_WAIT', 'CHILD_WAIT', 'AT_RISK_DAYS', 'RESUME_CMDS', 'ARCHIVED', 'PRICES', 'TOTALS_WIDTH',
+           'index_path', 'SessIndex', 'index_files', 'codex_index_files', 'read_transcript', 'file_state', 'msg_rows',
+           'usage_rows', 'call_rows', 'sess_row', 'claude_rows', 'codex_rows', 'session_rows', 'usage_phase_rows',
+           'fts_query', 'word_find', 'IndexHit', 'resume_cmd', 'IndexHits', 'load_prices', 'model_price', 'tokens_usd',
+           'md_cell', 'Totals', 'export_parquet']
 
 # %% ../nbs/15_sessindex.ipynb #383b4c7d
 import os, re, json, html, heapq, shlex, sqlite3, hashlib, warnings, socket, unicodedata, importlib, time
@@ -796,6 +796,14 @@ def _write_all(self:SessIndex, todo, workers, gen, sync, batch_bytes=BATCH_BYTES
                            'or pass workers=0. The batches written are kept; the next update reads the rest') from e
 
 # %% ../nbs/15_sessindex.ipynb #452edb02
+from .paths import cleanup_days
+
+AT_RISK_DAYS = 7  # a session this close to Claude Code's cleanup is read whole even by a text-phase update
+
+def _at_risk(jobs, soon):
+    "Is a Claude Code transcript of session `jobs` older than time `soon` (None: no time is), so soon deleted?"
+    return soon is not None and any(j.get('src', 'claude') == 'claude' and j.stat.st_mtime < soon for j in jobs)
+
 @patch
 def update(self:SessIndex,
            progress:bool=True, # Show a progress bar on stderr for an update that takes over a second
@@ -808,9 +816,14 @@ def update(self:SessIndex,
         if need not in PHASES: raise ValueError(f'need must be one of {", ".join(PHASES)}, not {need!r}')
         groups, rows, want = *_jobs(self.db, self.cfg), PHASES[need]
         behind = lambda j: j.row is not None and j.row['phase'] < want  # left at an earlier phase: read again
-        changed = {sid: js for sid, js in groups.items() if any(j.state != 'same' or behind(j) for j in js)}
+        # a text phase reads whole what the next startups may delete: the index keeps all of it, tool calls too
+        soon = time.time() - max(cleanup_days(self.cfg) - AT_RISK_DAYS, 0)*86400 if want == PHASES['text'] else None
+        whole = lambda j: j.row is not None and j.row['phase'] >= PHASES['all']
+        changed = {sid: js for sid, js in groups.items() if any(j.state != 'same' or behind(j) for j in js)
+                   or (_at_risk(js, soon) and not all(map(whole, js)))}
         for js in changed.values():  # a session is read to the furthest phase one of its files reached: in step
-            at = max([want, *(j.row['phase'] for j in js if j.row is not None)])
+            least = PHASES['all'] if _at_risk(js, soon) else want
+            at = max([least, *(j.row['phase'] for j in js if j.row is not None)])
             for j in js: j.read_at = at
         todo = sorted((min(j.stat.st_mtime for j in js), sid, js) for sid, js in changed.items())
         stats = AttrDict(new=0, same=0, grown=0, rewritten=0, gone=0)
