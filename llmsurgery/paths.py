@@ -26,7 +26,7 @@ def projects_dir():
     "The folder holding one sub-folder of session transcripts per project"
     return claude_dir()/'projects'
 
-# %% ../nbs/00_paths.ipynb #697f2737
+# %% ../nbs/00_paths.ipynb #aab78992
 CLEANUP_DAYS = 30  # Claude Code's `cleanupPeriodDays` when the settings set none
 
 def cleanup_days(cfg=None): # Claude Code config home; `claude_dir()` if None
