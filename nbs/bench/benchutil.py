@@ -5,7 +5,7 @@ whatever copy is installed. Generated data is cached in `data/bench/` (git-ignor
 of the generator (`mk_transcript.py`; for rollouts `mk_rollout.py`, which borrows from it, too): editing a generator
 makes the scripts write fresh files instead of reusing stale ones.
 """
-import cProfile, gc, hashlib, io, os, pstats, shutil, statistics, subprocess, sys, tempfile, time
+import cProfile, gc, hashlib, io, json, os, pstats, shutil, statistics, subprocess, sys, tempfile, time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -51,10 +51,16 @@ def session_tree(data, sessions, total_mb, seed=0):
     return _cached(data, f'tree{sessions}x{total_mb:g}s{seed}', '', make)
 
 
+KEEP_DAYS = 100_000  # the config home's `cleanupPeriodDays`: the generated sessions are dated months back, and a
+# config holding them keeps its history; at the default 30 days every one would be due for deletion, and the index
+# would read each whole on a first search (`AT_RISK_DAYS` in 15_sessindex)
+
 def linked_home(src, prefix, copied=()):
     "`(tmp, cfg)`: a temp dir and its config home `tmp/cfg`, the transcripts hard links to `src`'s (`copied` copied)"
     tmp = Path(tempfile.mkdtemp(prefix=prefix))
     cfg = tmp/'cfg'
+    cfg.mkdir(parents=True)
+    (cfg/'settings.json').write_text(json.dumps({'cleanupPeriodDays': KEEP_DAYS}))
     for f in (Path(src)/'projects').rglob('*.jsonl'):
         d = cfg/f.relative_to(src)
         d.parent.mkdir(parents=True, exist_ok=True)
