@@ -642,16 +642,17 @@ FTS_LAG_BYTES = 256 << 20  # transcript bytes whose texts may wait, within an up
 def _sess_bytes(jobs): return sum(j.stat.st_size for j in jobs)
 def _size(batch): return sum(_sess_bytes(js) for _, js in batch)
 
+def _fts_behind(db):
+    "How many `messages` ids lie past the word index (written since its last catch-up)"
+    return _next_msg_id(db) - int(_meta(db, 'fts_next'))
+
 def _fts_catch_up(db, before=None): # Only the rows with an id below this (None: all)
     "Add the texts of the `messages` rows written since the last catch-up to the word index, in one statement"
     start, end = int(_meta(db, 'fts_next')), _next_msg_id(db)
-    if before is not None and before < end:  # some rows wait on: the lag's byte count stays
-        if before > start:
-            db.execute(_FTS_ADD, (start, before)); db.execute("update meta set value=? where key='fts_next'", (before,))
-        return
-    if end == start and not int(_meta(db, 'fts_lag')): return  # nothing waits: nothing written
-    db.execute(_FTS_ADD, (start, end))  # read back inside SQLite
-    db.executemany('update meta set value=? where key=?', ((end, 'fts_next'), (0, 'fts_lag')))
+    stop = end if before is None else max(start, min(before, end))
+    if stop > start: db.execute(_FTS_ADD, (start, stop))  # read back inside SQLite
+    done = [(0, 'fts_lag')] if stop == end else []  # the lag's byte count stays while some rows still wait
+    db.executemany('update meta set value=? where key=?', ((stop, 'fts_next'), *done))
 
 def _batches(todo, size=BATCH_BYTES):
     "The sessions of `todo` as lists of `(sid, jobs)` of about `size` transcript bytes each, in order"
@@ -1036,7 +1037,7 @@ from .search import match_window
 def _complete(self:SessIndex, need:str='all'): # The phase wanted: 'text' (search) or 'all' (the word index too)
     "Bring the files an update of a lower phase left behind to phase `need`"
     behind = self.db.execute('select 1 from files where phase < ? and gone = 0 limit 1', (PHASES[need],)).fetchone()
-    if behind or (need == 'all' and _next_msg_id(self.db) > int(_meta(self.db, 'fts_next'))):
+    if behind or (need == 'all' and _fts_behind(self.db)):
         self.update(progress=False, need=need)
 
 _NO_SESSION = (None, True, 'claude')  # a row whose session has no `sessions` row: no directory, no main transcript

@@ -34,7 +34,7 @@ ripgrep: the Debian package (`$RG` or PATH).
 """
 import argparse, compileall, os, shutil, subprocess, sys, tempfile, time
 from pathlib import Path
-from benchutil import DATA, session_tree, linked_home  # shared by the bench scripts (this folder is on sys.path)
+from benchutil import session_tree, linked_home, tree_args  # shared by the bench scripts (this folder is on sys.path)
 
 REPO = Path(__file__).resolve().parents[2]
 # times ripgrep's, ccusage's or the floor's wall time
@@ -103,12 +103,7 @@ def count(outs):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument('--mb', type=int, default=300)
-    ap.add_argument('--n', type=int, default=300)
-    ap.add_argument('--seed', type=int, default=0)
-    ap.add_argument('--reps', type=int, default=2)
-    ap.add_argument('--data', default=str(DATA))
+    ap = tree_args(argparse.ArgumentParser(description=__doc__.splitlines()[0]), reps=2)
     ap.add_argument('--parts', default='search,totals,index', help='which of search, totals, index to time')
     a = ap.parse_args()
     parts = set(a.parts.split(','))

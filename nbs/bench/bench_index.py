@@ -314,13 +314,9 @@ def scaling(cfg, a):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument('--mb', type=int, default=1000)
-    ap.add_argument('--n', type=int, default=300)
-    ap.add_argument('--seed', type=int, default=0)
-    ap.add_argument('--reps', type=int, default=7)
+    from benchutil import tree_args
+    ap = tree_args(argparse.ArgumentParser(description=__doc__.splitlines()[0]), mb=1000, reps=7)
     ap.add_argument('--builds', type=int, default=3, help='worker builds, each paired with a baseline run')
-    ap.add_argument('--data', default=str(REPO/'data'/'bench'), help='where generated sessions are cached')
     ap.add_argument('--skip-counts', action='store_true')
     ap.add_argument('--compare', action='store_true', help='also time the stores SessIndex did not pick')
     ap.add_argument('--totals-reps', type=int, default=5, help='runs of each totals command (cold, warm, ccusage)')

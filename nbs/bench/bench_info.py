@@ -16,7 +16,7 @@ process after its imports, the garbage collector on, the median of `--reps` pass
 The machine is shared: compare the ratios, which come from one run.
 """
 import argparse, gc, statistics, subprocess, sys, time
-from benchutil import DATA, session_tree  # shared by the bench scripts (this folder is on sys.path)
+from benchutil import session_tree, tree_args  # shared by the bench scripts (this folder is on sys.path)
 
 BASE_RUN = '''import sys, time, statistics
 sys.path.insert(0, sys.argv[1])
@@ -41,12 +41,7 @@ def timed(fn, files, reps):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument('--n', type=int, default=300)
-    ap.add_argument('--mb', type=int, default=300)
-    ap.add_argument('--seed', type=int, default=0)
-    ap.add_argument('--reps', type=int, default=5)
-    ap.add_argument('--data', default=str(DATA), help='where generated transcripts are cached')
+    ap = tree_args(argparse.ArgumentParser(description=__doc__.splitlines()[0]), reps=5)
     ap.add_argument('--base', help='a checkout of the library to compare with, e.g. /work/main')
     a = ap.parse_args()
     from llmsurgery.paths import read_ends

@@ -51,6 +51,16 @@ def session_tree(data, sessions, total_mb, seed=0):
     return _cached(data, f'tree{sessions}x{total_mb:g}s{seed}', '', make)
 
 
+def tree_args(ap, mb=300, reps=3):
+    "Parser `ap` with the options of a bench over a generated tree of sessions: --mb, --n, --seed, --reps, --data"
+    ap.add_argument('--mb', type=int, default=mb, help='about this many MB of transcripts')
+    ap.add_argument('--n', type=int, default=300, help='in this many sessions')
+    ap.add_argument('--seed', type=int, default=0)
+    ap.add_argument('--reps', type=int, default=reps)
+    ap.add_argument('--data', default=str(DATA), help='where generated transcripts are cached')
+    return ap
+
+
 KEEP_DAYS = 100_000  # the config home's `cleanupPeriodDays`: the generated sessions are dated months back, and a
 # config holding them keeps its history; at the default 30 days every one would be due for deletion, and the index
 # would read each whole on a first search (`AT_RISK_DAYS` in 15_sessindex)
