@@ -13,7 +13,7 @@ import orjson
 from datetime import datetime, date
 from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L
-from .paths import claude_dir, file_stat
+from .paths import claude_dir, file_stat, LITE
 from .sessions import list_sessions, sess_paths, sess_info, sess_listed
 from .records import msg_content
 from .read import (load_recs, load_sess, rec_txt, rec_role, rec_kind, conv_recs, val_txt, REQUEST_TYPES,
@@ -362,15 +362,17 @@ class RawNeedle:
              room:'_Room', # Memory reused from file to file
              chunk:int=CHUNK, # Bytes read at a time
             )->tuple:
-        "`(buf, hay, n, finds, escs, base)`: `f` from offset `base` in `buf[:n]` (lowered: `hay`), where pieces may be"
+        "`(buf, hay, n, finds, escs, base, ends)`: `f` from `base` in `buf[:n]` (lowered: `hay`), where pieces may be"
         if _sz is None:  # no fast scans: every stretch may hold any
             buf = f.read()
-            whole = [(0, len(buf))]
-            return buf, byte_lower(buf) if self.ci else buf, len(buf), [(0, whole)]*len(self.needles), whole, 0
+            whole, head = [(0, len(buf))], buf[:LITE]
+            return (buf, byte_lower(buf) if self.ci else buf, len(buf), [(0, whole)]*len(self.needles), whole, 0,
+                    (head, head if len(buf) <= LITE else buf[-LITE:]))
         size, (buf, hay) = os.fstat(f.fileno()).st_size, room.fit(2*chunk, self.ci)
         mv, low, keep, pieces = memoryview(buf), memoryview(hay), self.span - 1, self._all
         seen, count, escs = {p: [] for p in pieces}, None, []  # where each piece is, how often in the first chunk
         n = base = 0; held = False  # `buf[:n]` holds the file from `base`, a line's start; all of it once `held`
+        head = b''  # the file's first `LITE` bytes, kept before the room is reused
         try:
             while True:
                 if n + chunk > len(buf):  # the rest of a file that holds a piece (as big as it was), or a long line
@@ -381,6 +383,7 @@ class RawNeedle:
                 if not (k := f.readinto(mv[n:n + chunk])): break
                 if self.ci: low[n:n + k] = byte_lower(mv[n:n + k])
                 a, n = max(0, n - keep), n + k  # what straddles two reads is whole in the stretch of the second
+                if base == 0 and len(head) < LITE: head = bytes(mv[:min(n, LITE)])
                 for p in pieces:  # the scans run on bytes still in the CPU's cache, stopping at the first found
                     if byte_find(hay, p, a, n) >= 0: seen[p].append((a, n)); held = True
                 if count is None: count = {p: byte_count(low[:n], p) for p in pieces}
@@ -394,7 +397,11 @@ class RawNeedle:
         for ps in self.branches:  # a line must hold every piece of a branch: it is found from the one seen least
             k = min(range(len(ps)), key=lambda k: (len(seen[ps[k]]), count[ps[k]]))
             finds.append((k, seen[ps[k]] if all(seen[p] for p in ps) else []))
-        return buf, hay, n, finds, escs, base
+        # the ends `read_ends` gives, where the room still holds the last `LITE` bytes: a listing needs no other read
+        size = base + n
+        ends = None if len(head) < min(size, LITE) else (head, head) if size <= LITE else (
+            (head, bytes(buf[n - LITE:n])) if n >= LITE else None)
+        return buf, hay, n, finds, escs, base, ends
 
     def line_starts(self,
                     buf:bytes, # A transcript's bytes (or room holding them)
@@ -553,15 +560,15 @@ class _Numbering:
 # %% ../nbs/06_search.ipynb #c0411094
 def _file_hits(path, rx, nd, maxlen, bare=False, room=None):
     "Hits of compiled `rx` in transcript `path` (if `sess_info` lists it, or `bare`), raw lines tried with `nd` first"
-    sid, hits = path.stem, None
+    sid, hits, ends = path.stem, None, None
     if nd is not None:
         room = room or _Room()
-        with open(path, 'rb', buffering=0) as f: buf, hay, n, finds, escs, base = nd.scan(f, room)
+        with open(path, 'rb', buffering=0) as f: buf, hay, n, finds, escs, base, ends = nd.scan(f, room)
         if not (escs or any(w for _, w in finds)): return []  # no line may hold a branch's pieces, nor an escape
         if not (starts := nd.line_starts(buf, n, hay, finds, escs)): return []  # no need to ask if it is listed
         if (hits := _raw_hits(buf, starts, rx, maxlen, path, sid, n, room.parse, base)) == []: return []
         del buf, hay
-    if not bare and not sess_listed(path): return []
+    if not bare and not sess_listed(path, ends): return []  # from the ends the scan read, where it kept them
     # the request copies hold no text `rec_txt` reads
     return hits if hits is not None else _search(rx, load_recs(path, unread=REQUEST_TYPES), maxlen, path=path, sid=sid)
 

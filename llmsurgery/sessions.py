@@ -162,9 +162,11 @@ NO_PROMPT = '(no prompt)'  # the summary of a listed transcript that has nothing
 
 class SessEnds:
     "The listing fields of the transcript at `path`, from its two `read_ends` windows, each worked out when asked"
-    def __init__(self, path): # A transcript file
+    def __init__(self,
+                 path, # A transcript file
+                 ends:tuple|None=None): # Its `read_ends(path, raw=True)`, if already read: the file is not opened
         self.path = Path(path)
-        head, tail = read_ends(self.path, raw=True)
+        head, tail = read_ends(self.path, raw=True) if ends is None else ends
         self.head = _Window(head)
         self.tail = self.head if tail is head else _Window(tail)  # a small file is one window
 
@@ -226,9 +228,11 @@ def sess_info(path, # A transcript file
     return SessInfo(p.stem, p, st.st_mtime, st.st_size, e.summary or NO_PROMPT, e.name, e.title, e.first_prompt,
                     tag=e.tag, branch=e.branch, cwd=e.cwd, created=e.created, slug=e.slug, links=e.links)
 
-def sess_listed(path)->bool: # A transcript file
+def sess_listed(path, # A transcript file
+                ends:tuple|None=None, # Its `read_ends(path, raw=True)`, if already read (so it is there, not empty)
+               )->bool:
     "Would Claude Code's picker list the transcript at `path` (does `sess_info` give it a row)? Cheaper than asking"
-    return file_stat(path) is not None and SessEnds(path).listed
+    return (ends is not None or file_stat(path) is not None) and SessEnds(path, ends).listed
 
 # %% ../nbs/01a_sessions.ipynb #443ede4e
 class Sessions(Table):
