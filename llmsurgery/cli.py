@@ -5,16 +5,15 @@
 # %% auto #0
 __all__ = ['DOCTORS', 'dialog', 'webpage', 'compact', 'COMMON_OPTS', 'CLI_SUFFIX', 'FAILURES', 'EXIT_FAILED', 'EXIT_INTERRUPTED',
            'QUIET_LOGGERS', 'conv_show', 'doctor_other', 'lazy_module', 'common_help', 'mx_opt', 'session_opt',
-           'cmd_name', 'cmd_parser', 'is_cmd', 'as_options', 'command', 'shown', 'sess_show_cli', 'dlg_map',
-           'sess2nb_cli', 'sess_ls_cli', 'claudecompact_cli', 'sess_doctor_cli', 'sess2html_cli', 'hits_text',
-           'sess_index_cli', 'sess_archive_cli']
+           'cmd_name', 'cmd_params', 'cmd_parser', 'is_cmd', 'as_options', 'asks_help', 'command', 'shown',
+           'sess_show_cli', 'dlg_map', 'sess2nb_cli', 'sess_ls_cli', 'claudecompact_cli', 'sess_doctor_cli',
+           'sess2html_cli', 'hits_text', 'sess_index_cli', 'sess_archive_cli']
 
 # %% ../nbs/20_cli.ipynb #8913bbf1
 import argparse, importlib.util, inspect, os, re, shutil, signal, sys, textwrap, warnings, logging
 from json import dumps as json_dumps
 from contextvars import ContextVar
 from pathlib import Path
-from fastcore.docments import docments
 from .sessions import sess_src, transcript_problem, resume_line
 from .read import load_recs
 from .thread import sess_thread
@@ -109,29 +108,44 @@ def cmd_name(func)->str: # A command's function
     "The console command `func` is run as: its name without `CLI_SUFFIX` (`sess_ls_cli` is `sess_ls`)"
     return func.__name__.removesuffix(CLI_SUFFIX)
 
+def cmd_params(
+    func, # A command's function
+    docs:bool=True, # Read the parameters' docments (fastcore's, for a help text), or leave them None?
+)->list: # `(name, type, default, docment)` of each parameter
+    "The parameters of `func` as a command reads them: a type from the annotation, else from the default, as docments"
+    if docs:
+        from fastcore.docments import docments  # its imports (fastcore.utils, multiprocessing) take ~16 ms
+        return [(name, d.anno, d.default, d.docment) for name, d in docments(func, full=True, returns=False).items()]
+    empty = inspect.Parameter.empty
+    return [(name, p.annotation if p.annotation is not empty else empty if p.default is empty else type(p.default),
+             p.default, None) for name, p in inspect.signature(func, eval_str=True).parameters.items()]
+
 def cmd_parser(
     func, # Function whose signature and docments describe the command
     short:dict|None=None, # Short flag for a parameter, e.g. `{'out': '-o'}`
     pos=(), # Parameters with a default that are optional positional arguments
     common=(), # Parameters whose help is the shared one in `COMMON_OPTS`, not the function's docment
+    docs:bool=True, # With the help texts? Parsing needs none of them
 )->argparse.ArgumentParser:
     "Parser for `func`: docments (or the shared help) as help, `--a_b` and `--a-b` alike, under fastcore 1 and 2"
     parser = argparse.ArgumentParser(prog=cmd_name(func), description=func.__doc__)
-    for name, doc in docments(func, full=True, returns=False).items():
-        tp, req = (None if doc.anno is inspect.Parameter.empty else doc.anno), doc.default is inspect.Parameter.empty
-        hlp = common_help(name, req) if name in common else doc.docment
+    for name, tp, default, doc in cmd_params(func, docs):
+        tp, req = (None if tp is inspect.Parameter.empty else tp), default is inspect.Parameter.empty
+        hlp = (common_help(name, req) if name in common else doc) if docs else None
         if req or name in pos:
-            parser.add_argument(name, nargs=None if req else '?', default=None if req else doc.default, type=tp,
+            parser.add_argument(name, nargs=None if req else '?', default=None if req else default, type=tp,
                                 metavar=name.upper(), help=hlp)
             continue
         flags = [short[name]] if short and name in short else []
         flags += dict.fromkeys([f'--{name}', f'--{name.replace("_", "-")}'])  # one flag, or the two spellings
         if tp is bool: parser.add_argument(*flags, dest=name, action='store_true', help=hlp)
         else:
-            shown = '' if doc.default in (None, '') else f' (default: {doc.default})'
+            shown = '' if default in (None, '') else f' (default: {default})'
             meta = 'N' if tp is int else name.upper()
-            parser.add_argument(*flags, dest=name, type=tp, default=doc.default, metavar=meta, help=hlp + shown)
+            parser.add_argument(*flags, dest=name, type=tp, default=default, metavar=meta,
+                                help=hlp and hlp + shown)
     return parser
+
 
 # %% ../nbs/20_cli.ipynb #bd247dcb
 _running = ContextVar('_running', default=None)
@@ -163,6 +177,10 @@ def _warn_line(cmd):
         print(f'{cmd}: warning: {one_line(str(message), 10**6)}', file=sys.stderr)
     return show
 
+def asks_help(argv:list)->bool: # A command's arguments
+    "May `argv` ask for the help text: an option holding an `h` (`-h`, `--help`, `--he`, `-qh`)? Only then is it made"
+    return any(a.startswith('-') and 'h' in a for a in argv)
+
 def command(
     short:dict|None=None, # Short flag for a parameter, e.g. `{'out': '-o'}`
     pos=(), # Parameters with a default that are optional positional arguments
@@ -173,7 +191,8 @@ def command(
     def deco(func):
         mine = [n for n in common if n in inspect.signature(func).parameters]
         def main(argv:list|None=None): # Arguments after the program name; `sys.argv[1:]` if None
-            args = cmd_parser(func, short, pos, mine).parse_args(sys.argv[1:] if argv is None else argv)
+            given = sys.argv[1:] if argv is None else argv
+            args = cmd_parser(func, short, pos, mine, docs=asks_help(given)).parse_args(given)
             token = _running.set(func)
             for name in QUIET_LOGGERS: logging.getLogger(name).setLevel(logging.CRITICAL)
             try:
@@ -188,7 +207,7 @@ def command(
                 _running.reset(token)
                 # run from a shell, the work is done: a Ctrl-C while Python shuts down must not print a traceback
                 if argv is None: signal.signal(signal.SIGINT, signal.SIG_IGN)
-        func.main, func.parser = main, lambda: cmd_parser(func, short, pos, mine)
+        func.main, func.parser = main, lambda docs=True: cmd_parser(func, short, pos, mine, docs=docs)
         return func
     return deco
 
