@@ -10,14 +10,15 @@ __all__ = ['BLOCK_BYTES', 'REQUEST_TYPES', 'SLIM_TYPES', 'SLIM_KEYS', 'SHARED_KE
            'is_result_type', 'rec_txt', 'conv_recs', 'sess_id', 'sess_meta', 'sess_title', 'rec_label', 'rec_gist']
 
 # %% ../nbs/01_read.ipynb #f72ad2aa
-import gc, json, os, warnings
+import json, os, warnings
 from orjson import loads, JSONDecodeError
 from fastcore.basics import AttrDict, patch
 from fastcore.foundation import L
 from fastcore.xtras import obj2dict
 from .paths import sess_file
 from .records import json_vals, msg_content, line_body
-from .text import fmt_size, fmt_time, local_time, one_line, shorten, deep_ok, deep_call, is_depth_error
+from .text import (fmt_size, fmt_time, local_time, one_line, shorten, deep_ok, deep_call, is_depth_error,
+                             gc_off)
 from .display import Table, Col
 
 # %% ../nbs/01_read.ipynb #7b35f3df
@@ -161,18 +162,11 @@ def _warn_mended(path, mended):
 def _load(path, block_bytes, each=None, unread=(), plain=False):
     "The records of `path`, each block's passed through `each` (records -> records) if given; warns as `load_recs`"
     out, bad, mended, lno = [], [], [], 0
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        with open(path, 'rb') as f:
-            for ls, tail in _read_blocks(f, block_bytes, stub_lines(unread) if unread else None):
-                if each is None: _parse(ls, lno, out, bad, tail, mended, plain)
-                else: got = []; _parse(ls, lno, got, bad, tail, mended); out += each(got)
-                lno += len(ls)
-    finally:
-        if enabled:
-            if not gc.get_freeze_count(): gc.freeze(); gc.unfreeze()  # new objects -> oldest generation, unwalked
-            gc.enable()
+    with gc_off(), open(path, 'rb') as f:  # the records join the oldest generation, unwalked
+        for ls, tail in _read_blocks(f, block_bytes, stub_lines(unread) if unread else None):
+            if each is None: _parse(ls, lno, out, bad, tail, mended, plain)
+            else: got = []; _parse(ls, lno, got, bad, tail, mended); out += each(got)
+            lno += len(ls)
     if bad: _warn_bad(path, bad)
     if mended: _warn_mended(path, mended)
     if not out and not bad and lno <= 1 and os.path.getsize(path) > BLOCK_BYTES:

@@ -8,7 +8,7 @@ __all__ = ['REC_HEAD', 'REC_TAIL', 'byte_find', 'byte_lower', 'byte_count', 'CHU
            'PromptHist', 'prompt_hist']
 
 # %% ../nbs/06_search.ipynb #0d9eea37
-import re, sys, html, os, gc, time, warnings, itertools
+import re, sys, html, os, time, warnings, itertools
 import orjson
 from datetime import datetime, date
 from fastcore.basics import AttrDict, patch
@@ -18,7 +18,7 @@ from .sessions import list_sessions, sess_paths, sess_info, sess_listed
 from .records import msg_content
 from .read import (load_recs, load_sess, rec_txt, rec_role, rec_kind, conv_recs, val_txt, REQUEST_TYPES,
                              THINK_TYPES, TEXT_TYPES, Recs, Rec, rec_label, rec_gist, stub_lines)
-from .text import TextView, cut_marked, one_line, shorten, fmt_time, fmt_size, local_time
+from .text import TextView, cut_marked, one_line, shorten, fmt_time, fmt_size, local_time, gc_off
 from .display import Table, Col, md_html, pre_html, fold_html, NO_MATH, SHOW_HEAD, SHOW_TAIL
 
 # %% ../nbs/06_search.ipynb #3736c2ab
@@ -596,14 +596,10 @@ def proj_search(
     rx, hits = re.compile(pat) if isinstance(pat, str) else pat, []
     nd, paths = raw_needle(rx), sess_paths(cwd, all_projects=all_projects)
     room = _Room(max((st.st_size for p in paths if (st := file_stat(p))), default=0) + CHUNK)  # one for all files
-    collecting = gc.isenabled()
-    gc.disable()  # the records parsed are dropped at once, and hold no cycles: as in `load_recs`, nothing to walk
-    try:
+    with gc_off():  # the records parsed are dropped at once, and hold no cycles: as in `load_recs`, nothing to walk
         for p in _later_bar(paths, progress, 'Searching sessions'):
             try: hits += _file_hits(p, rx, nd, maxlen, room=room)
             except OSError as e: warnings.warn(f'{p}: skipped, cannot be read ({e.strerror or e})')
-    finally:
-        if collecting: gc.enable()
     return SessHits(hits)
 
 # %% ../nbs/06_search.ipynb #40a5295f

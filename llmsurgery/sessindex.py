@@ -9,8 +9,8 @@ __all__ = ['SCHEMA_VERSION', 'SCHEMA', 'PHASES', 'TABLES', 'FTS_HASH_BYTES', 'MI
            'UPDATE_WAIT', 'CHILD_WAIT', 'AT_RISK_DAYS', 'RESUME_CMDS', 'ARCHIVED', 'PRICES', 'TOTALS_WIDTH',
            'index_path', 'SessIndex', 'index_files', 'codex_index_files', 'read_transcript', 'file_state', 'msg_rows',
            'usage_rows', 'call_rows', 'sess_row', 'claude_rows', 'codex_rows', 'session_rows', 'usage_phase_rows',
-           'fts_query', 'word_find', 'IndexHit', 'resume_cmd', 'IndexHits', 'load_prices', 'model_price', 'tokens_usd',
-           'md_cell', 'Totals', 'export_parquet']
+           'fts_query', 'word_find', 'text_window', 'IndexHit', 'resume_cmd', 'IndexHits', 'load_prices', 'model_price',
+           'tokens_usd', 'md_cell', 'Totals', 'export_parquet']
 
 # %% ../nbs/15_sessindex.ipynb #383b4c7d
 import os, re, json, html, heapq, shlex, sqlite3, hashlib, warnings, socket, unicodedata, importlib, time
@@ -899,6 +899,55 @@ def word_find(pattern:str): # Literal text to find
         return next((m.span() for m in rx.finditer(txt) if ok(m.start())), None)
     return find
 
+# %% ../nbs/15_sessindex.ipynb #ca6214fd
+from .search import match_window
+
+def _char_before(buf:bytes, k:int)->str:
+    "The character of UTF-8 text `buf` that ends at byte `k`"
+    j = k - 1
+    while j > 0 and 0x80 <= buf[j] < 0xc0: j -= 1  # back over its continuation bytes to its first
+    return buf[j:k].decode('utf-8', 'replace')
+
+def _text_before(buf:bytes, k:int, count:int)->str:
+    "The last `count` characters of UTF-8 text `buf` before byte `k` (fewer at its start)"
+    for width in (count, 4*count):  # a byte a character first, as most text is; at most four bytes each
+        j = max(0, k - width)
+        while 0 < j < k and 0x80 <= buf[j] < 0xc0: j += 1  # start on a character
+        if len(s := buf[j:k].decode()) >= count or j == 0: break
+    return s[len(s) - count:] if len(s) > count else s
+
+def _text_after(buf:bytes, k:int, count:int)->str:
+    "The first `count` characters of UTF-8 text `buf` from byte `k`, a character's start (fewer at its end)"
+    for width in (count, 4*count):
+        e = min(len(buf), k + width)
+        if len(s := buf[k:e].decode('utf-8', 'ignore')) >= count or e == len(buf): break  # `ignore`: a cut character
+    return s[:count]
+
+def text_window(
+    pattern:str, # Text to find
+    regex:bool=False, # Is `pattern` a regex (`re.search`), or literal text found where it starts a word (`word_find`)?
+    maxlen:int=160, # Preview characters around the match, as `match_window` takes them
+):
+    "A function from a text, as UTF-8 bytes, to `match_window` of its match, or None: the text decoded only if need be"
+    if regex:
+        rx = re.compile(pattern)
+        return lambda buf: (m := rx.search(txt := buf.decode())) and match_window(txt, *m.span(), maxlen)
+    find, raw, lead, side = word_find(pattern), pattern.encode(), bool(_WORD.match(pattern)), 2*maxlen + 1
+    wide, n = 2*side, len(pattern.encode())  # bytes tried first on each side: enough unless most are multi-byte
+    def window(buf):
+        k = buf.find(raw)  # as typed, where it starts a word: `word_find`'s first try, here on the bytes
+        while k > 0 and lead and _in_word(_char_before(buf, k)): k = buf.find(raw, k + 1)
+        if k < 0: return (m := find(txt := buf.decode())) and match_window(txt, *m, maxlen)  # the rest of the rule
+        j, e = max(0, k - wide), k + n + wide
+        while j and 0x80 <= buf[j] < 0xc0: j += 1  # start on a character
+        if len(pre := buf[j:k].decode()) < side and j: pre = _text_before(buf, k, side)
+        if len(post := buf[k + n:e].decode('utf-8', 'ignore')) < side and e < len(buf):
+            post = _text_after(buf, k + n, side)
+        pre = pre[len(pre) - side:] if len(pre) > side else pre
+        return pre + pattern + post[:side], len(pre), len(pre) + len(pattern)
+    return window
+
+
 # %% ../nbs/15_sessindex.ipynb #31aa0d46
 _LATER = frozenset({'preview', 'span'})  # the fields a hit makes when first read
 
@@ -996,7 +1045,8 @@ def _filters(project, since):
     return where, args
 
 # %% ../nbs/15_sessindex.ipynb #6ffc1df8
-_HIT_SQL = 'select m.id, m.session_id, m.uuid, m.i, m.timestamp, m.role, m.text, m.file_id, m.agent_id from messages m'
+_HIT_SQL = ('select m.id, m.session_id, m.uuid, m.i, m.timestamp, m.role, cast(m.text as blob), m.file_id, '
+            'm.agent_id from messages m')  # the text as bytes, for `text_window`
 _IN_PROJECT = (' and m.file_id in (select f.id from files f left join sessions s on s.session_id = f.session_id where '
                '1{})')
 
@@ -1031,8 +1081,6 @@ def _places(self:SessIndex):
 
 
 # %% ../nbs/15_sessindex.ipynb #fba33748
-from .search import match_window
-
 @patch
 def _complete(self:SessIndex, need:str='all'): # The phase wanted: 'text' (search) or 'all' (the word index too)
     "Bring the files an update of a lower phase left behind to phase `need`"
@@ -1052,11 +1100,10 @@ def search(self:SessIndex,
            maxlen:int=160): # Preview characters around the match
     "Rows of every indexed session whose text holds `pattern`, newest first, with resume commands; `.total` counts all"
     self._complete('text')
-    if regex: rx = re.compile(pattern); find, query = (lambda t: (m := rx.search(t)) and m.span()), None
-    else: find, query = word_find(pattern), fts_query(pattern)
+    window, query = text_window(pattern, regex, maxlen), None if regex else fts_query(pattern)
     own = not self.db.in_transaction  # one read transaction: the rows past the word index, the word index and the
     if own: self.db.execute('begin')   # places as one update left them, whatever another process writes meanwhile
-    try: hits, total = self._hits(find, query, project, since, limit, maxlen)
+    try: hits, total = self._hits(window, query, project, since, limit, maxlen)
     finally:
         if own: self.db.execute('commit')
     hits = IndexHits(hits)
@@ -1064,13 +1111,13 @@ def search(self:SessIndex,
     return hits
 
 @patch
-def _hits(self:SessIndex, find, query, project, since, limit, maxlen):
-    "`(hits, how many matched)`: the newest `limit` rows `_candidates` gives that `find` matches, newest first"
+def _hits(self:SessIndex, window, query, project, since, limit, maxlen):
+    "`(hits, how many matched)`: the newest `limit` rows `_candidates` gives that match (`window`), newest first"
     (files, sessions), places = self._places(), {}  # a file's path and its session's place and resume, made once
     top, total = [], 0  # the newest `limit` matches so far (a heap, oldest on top; all in a list if no limit), how many
     with gc_off():  # hits hold no cycles: no collector pass need walk them
         for mid, sid, uid, i, ts, role, txt, fid, agent in self._candidates(query, project, since, limit):
-            if not (m := find(txt)): continue
+            if not (win := window(txt)): continue
             total += 1
             key = (ts or '', mid)
             if limit and len(top) >= limit and key <= top[0][0]: continue
@@ -1080,8 +1127,7 @@ def _hits(self:SessIndex, find, query, project, since, limit, maxlen):
             path, cwd, gone, resume = place
             hit = IndexHit(sid=sid, uuid=uid, i=i, time=ts, role=role, path=path, cwd=cwd, gone=gone, agent=agent,
                            resume=resume)
-            part, a, b = match_window(txt, *m, maxlen)
-            # the preview is made when first read: most of a long list never is
+            part, a, b = win  # the preview is made when first read: most of a long list never is
             hit.__dict__['_later'] = part, (a, b), maxlen
             if not limit: top.append((key, hit))
             elif len(top) >= limit: heapq.heapreplace(top, (key, hit))

@@ -162,11 +162,14 @@ def deep_ok(f): # A function that may walk a deeply nested value
 # %% ../nbs/000a_text.ipynb #9aed84d1
 @contextmanager
 def gc_off():
-    "Switch the cyclic garbage collector off for a block, restoring its previous state"
+    "Switch the cyclic collector off for a block; then the objects alive join the oldest generation, walked least"
     on = gc.isenabled(); gc.disable()
     try: yield
     finally:
-        if on: gc.enable()
+        if on:
+            if not gc.get_freeze_count(): gc.freeze(); gc.unfreeze()  # young -> oldest generation, unwalked
+            gc.enable()
+
 
 # %% ../nbs/000a_text.ipynb #f870b1ec
 WARN_LOCK = threading.RLock()  # held while the process's warning filters are changed for a block
