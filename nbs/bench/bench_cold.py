@@ -21,11 +21,11 @@ times, each step in a fresh process (HOME and CLAUDE_CONFIG_DIR in a temp dir ha
   words).
 
 "cold" means a fresh process with no index; the transcripts stay in the page cache (dropping it needs root).
-Each figure is the wall time of the whole process (interpreter start and imports included, as a user waits),
-the fastest of `--reps` runs, with the spread (max/min) and the process's peak RSS; for the searches also the call
-alone ("call"), timed inside the process after its imports, beside the same ripgrep run. The library is compiled
-first (`compileall`), as an installed package is. The machine is shared: compare the ratios, which come from one
-run. A missing tool is skipped with one line.
+Each figure is the wall time of the whole process (interpreter start and imports included, as a user waits: both
+are timed alone first), the fastest of `--reps` runs, with the spread (max/min) and the process's peak RSS; for the
+searches also the call alone ("call"), timed inside the process after its imports, beside the same ripgrep run. The
+library is compiled first (`compileall`), as an installed package is. The machine is shared: compare the ratios,
+which come from one run. A missing tool is skipped with one line.
 
 ccusage: the newest release with a native linux-x64 binary was 20.0.24 when this was written (20.0.26's binary
 packages were not on the registry; 17.x is plain JavaScript): `npm install --prefix /tmp/ccusage ccusage@20.0.24`,
@@ -118,6 +118,9 @@ def main():
     if not CCUSAGE: print('  ccusage: skipped (not installed; put it on PATH or its path in $CCUSAGE)')
     floor = run(py(FLOOR), env, a.reps)
     line('load_recs of every transcript', *floor[:3], hits=count(floor[3]))
+    # what every figure of a whole process holds before any work: the interpreter's start, then the imports
+    line('python -c pass (start alone)', *run([sys.executable, '-c', 'pass'], env, a.reps)[:3])
+    line('  + import llmsurgery.search', *run(py('import llmsurgery.search'), env, a.reps)[:3])
     if 'search' in parts:
         print('search with no index (ratio: to ripgrep; "call": the search alone, after the imports)')
     for name, pat, flags in SEARCHES if 'search' in parts else []:

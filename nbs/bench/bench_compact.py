@@ -44,7 +44,8 @@ def main():
     ap.add_argument('--seed', type=int, default=0)
     ap.add_argument('--data', default=str(DATA), help='where generated transcripts are cached')
     ap.add_argument('--target', type=float, default=2.0, help='seconds the whole compaction must stay under')
-    ap.add_argument('--profile', type=int, default=0, metavar='N', help='then profile one more run; print its N costliest calls')
+    ap.add_argument('--profile', type=int, default=0, metavar='N',
+                    help='then profile one more run; print its N costliest calls')
     a = ap.parse_args()
 
     src = transcript(a.data, a.mb, a.seed)
@@ -78,7 +79,8 @@ def main():
             t1 = time.perf_counter()
             append_compaction(c)
             t2, c2 = time.perf_counter(), time.process_time()
-            ts['prepare'].append(t1 - t0); ts['append'].append(t2 - t1); ts['total'].append(t2 - t0); ts['cpu'].append(c2 - c0)
+            ts['prepare'].append(t1 - t0); ts['append'].append(t2 - t1)
+            ts['total'].append(t2 - t0); ts['cpu'].append(c2 - c0)
             with open(p, 'rb') as f: same = sha_prefix(f, n) == src_sha
             parts = [compact_part(r) for r in sess_thread(load_recs(p))]
             ok = same and parts == ['boundary', 'summary', 'caveat', 'command', 'stdout']
@@ -91,7 +93,8 @@ def main():
             gc.collect()
             cp, tp = profiled(lambda: prepare_compaction(sid, cwd), a.profile)
             _, ta = profiled(lambda: append_compaction(cp), a.profile)
-            for name, table in (('prepare_compaction', tp), ('append_compaction', ta)): print(f'\nprofile of {name} (one untimed run):\n{table}')
+            for name, table in (('prepare_compaction', tp), ('append_compaction', ta)):
+                print(f'\nprofile of {name} (one untimed run):\n{table}')
             p.unlink()
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -50,7 +50,8 @@ def main():
         proj = root/'proj'; proj.mkdir()
         recs = load_recs(src); sid = sess_id(recs) or 'bench'
         d = sess_dir(proj); d.mkdir(parents=True)
-        os.link(src, d/f'{sid}.jsonl') if os.stat(src).st_dev == os.stat(d).st_dev else shutil.copy(src, d/f'{sid}.jsonl')
+        dst = d/f'{sid}.jsonl'
+        os.link(src, dst) if os.stat(src).st_dev == os.stat(d).st_dev else shutil.copy(src, dst)
         whole = timed(lambda: sess2dlg(sid, proj), a.reps)
         read = timed(lambda: sess_thread(load_recs(src)), a.reps)
         conv = timed(lambda: sess2dlg(recs=recs), a.reps)
@@ -59,17 +60,21 @@ def main():
         nb = timed(lambda: write_ipynb(dlg, root/'d.ipynb'), a.reps)
         size = src.stat().st_size / 1e6
         print(f'transcript: {src} ({size:.1f} MB, {len(recs)} records, thread {len(read[2])} records)')
-        print(f'dialog: {len(dlg)} messages ({sum(m.kind == "prompt" for m in dlg.messages)} prompts), notebook {(root/"d.ipynb").stat().st_size/1e6:.1f} MB')
+        print(f'dialog: {len(dlg)} messages ({sum(m.kind == "prompt" for m in dlg.messages)} prompts), '
+              f'notebook {(root/"d.ipynb").stat().st_size/1e6:.1f} MB')
         for name, (med, mn, _) in [('sess2dlg(sid, cwd)', whole), ('load_recs + sess_thread', read),
                                    ('sess2dlg(recs=recs)', conv), ('sess_thread(recs)', thr), ('write_ipynb', nb)]:
             print(f'{name:<26} median {med:.3f}s  min {mn:.3f}s')
-        print(f'ratio sess2dlg / (load_recs + sess_thread): {whole[0]/read[0]:.2f} (medians), {whole[1]/read[1]:.2f} (minima)')
-        c = {k: cpu(f, a.reps) for k, f in [('whole', lambda: sess2dlg(sid, proj)), ('read', lambda: sess_thread(load_recs(src))),
+        print(f'ratio sess2dlg / (load_recs + sess_thread): {whole[0]/read[0]:.2f} (medians), '
+              f'{whole[1]/read[1]:.2f} (minima)')
+        c = {k: cpu(f, a.reps) for k, f in [('whole', lambda: sess2dlg(sid, proj)),
+                                             ('read', lambda: sess_thread(load_recs(src))),
                                              ('conv', lambda: sess2dlg(recs=recs)), ('thr', lambda: sess_thread(recs))]}
         print(f"CPU seconds (min): sess2dlg(sid, cwd) {c['whole']:.3f}, load_recs + sess_thread {c['read']:.3f}, "
               f"sess2dlg(recs=recs) {c['conv']:.3f}, sess_thread(recs) {c['thr']:.3f}")
         print(f"CPU ratio sess2dlg / (load_recs + sess_thread): {c['whole']/c['read']:.2f}; "
-              f"conversion beyond the thread {c['conv']-c['thr']:.3f}s ({(c['conv']-c['thr'])/c['whole']:.0%} of the whole job)")
+              f"conversion beyond the thread {c['conv']-c['thr']:.3f}s "
+              f"({(c['conv']-c['thr'])/c['whole']:.0%} of the whole job)")
         ok = whole[0] <= a.target
         print(f'target {a.target}s: {"met" if ok else "MISSED"}')
         return 0 if ok else 1

@@ -11,9 +11,9 @@ data/bench/) and times, in one process and round-robin, `--reps` times each:
 - `sess_doctor(path)`: the same reading (plus the line numbers), the thread, the classification of every
   conversation row and the hazards.
 
-It prints the medians and the fastest runs, and their ratios; the target is at most 1.5 (by the medians). With --broken it also times the doctor
-on a copy with one break (a prompt's parent removed, 80% into the file), which threads the file again
-for the repair. The machine is shared: compare within one run.
+It prints the medians and the fastest runs, and their ratios; the target is at most 1.5 (by the medians).
+With --broken it also times the doctor on a copy with one break (a prompt's parent removed, 80% into the file),
+which threads the file again for the repair. The machine is shared: compare within one run.
 """
 import argparse, gc, json, os, statistics, subprocess, sys, tempfile, time
 from pathlib import Path
@@ -65,7 +65,7 @@ def main():
     from llmsurgery.doctor import sess_doctor
     p = transcript(a.data, a.mb, a.seed)
     with tempfile.TemporaryDirectory() as d:
-        def baseline(): recs = load_recs(p); return recs, sess_thread(recs)   # both kept, as the diagnosis keeps them: freed untimed
+        def baseline(): recs = load_recs(p); return recs, sess_thread(recs)  # both kept, as the diagnosis keeps them
         ops = {'load_recs + sess_thread': baseline, 'sess_doctor': lambda: sess_doctor(p)}
         if a.broken: bp = broken_copy(p, d); ops['sess_doctor, one break'] = lambda: sess_doctor(bp)
         ts = {k: [] for k in ops}
@@ -77,9 +77,12 @@ def main():
     med, best = {k: statistics.median(v) for k, v in ts.items()}, {k: min(v) for k, v in ts.items()}
     base, bbase = med['load_recs + sess_thread'], best['load_recs + sess_thread']
     print(f'{p.name}: {p.stat().st_size / 1e6:.1f} MB, {a.reps} runs each: median, and fastest')
-    for k in ts: print(f'  {k:28s} {med[k] * 1000:8.0f} ms  x{med[k] / base:.2f}   {best[k] * 1000:8.0f} ms  x{best[k] / bbase:.2f}')
+    for k in ts:
+        print(f'  {k:28s} {med[k] * 1000:8.0f} ms  x{med[k] / base:.2f}   '
+              f'{best[k] * 1000:8.0f} ms  x{best[k] / bbase:.2f}')
     r = med['sess_doctor'] / base
-    print(f'sess_doctor / (load_recs + sess_thread) = {r:.2f} by the medians, {best["sess_doctor"] / bbase:.2f} by the fastest runs '
+    print(f'sess_doctor / (load_recs + sess_thread) = {r:.2f} by the medians, '
+          f'{best["sess_doctor"] / bbase:.2f} by the fastest runs '
           f'(target <= {TARGET}): {"ok" if r <= TARGET else "SLOW"}')
 
 

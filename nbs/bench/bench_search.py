@@ -26,7 +26,8 @@ the end-to-end search exceeds `--target` seconds.
 (`benchutil.session_tree`), beside ripgrep on the same files (`$RG` or PATH; skipped with one line if absent)
 and beside another checkout of the library (`--base`, e.g. /work/main; skipped if not given):
 `proj_search(all_projects=True)` for a word found nowhere, a rare identifier, a common word, the common word
-in any case and a regex; then `SessIndex.search(word, limit=None)` on an index each checkout built once, fetched (`len`) and with every preview read, beside `rg -i -w`.
+in any case and a regex; then `SessIndex.search(word, limit=None)` on an index each checkout built once, fetched
+(`len`) and with every preview read, beside `rg -i -w`.
 Each call is timed inside a fresh process, imports and interpreter start left out (`rg`'s wall time,
 its start included, is the reference: a user waits for either); with `--process`, the fresh process's
 whole wall time instead, interpreter start and imports included, as a console command would take. The
@@ -88,7 +89,8 @@ def tree_main(a):
     for who, repo in (('ours', REPO), ('base', a.base)):
         if not repo or a.no_index: continue
         dbs[who] = db = str(tmp/f'index-{who}.sqlite')
-        subprocess.run([sys.executable, '-c', f'import sys; sys.path.insert(0, {str(repo)!r}); from llmsurgery.sessindex '
+        subprocess.run([sys.executable, '-c', f'import sys; sys.path.insert(0, {str(repo)!r}); '
+                        'from llmsurgery.sessindex '
                         f'import SessIndex; SessIndex({db!r}).update(progress=False)'],
                        env={**env, 'PYTHONPATH': str(repo)}, check=True)
     cases = [(name, {k: PROJ.format(pat=pat) for k in ('ours', 'base')},
@@ -109,7 +111,8 @@ def tree_main(a):
         if a.base: assert hits['ours'] == hits['base'], (name, hits)
         r = lambda x, y: f'{x/y:7.2f}' if x and y else f"{'-':>7}"
         f = lambda x: f'{x:8.3f}' if x is not None else f"{'-':>8}"
-        print(f"  {name:<34} {f(t['rg'])} {f(t['ours'])} {f(t['base'])}   {r(t['ours'], t['rg'])} {r(t['base'], t['rg'])} "
+        print(f"  {name:<34} {f(t['rg'])} {f(t['ours'])} {f(t['base'])}   "
+              f"{r(t['ours'], t['rg'])} {r(t['base'], t['rg'])} "
               f"{r(t['ours'], t['base']):>9}   {hits['ours']} (rg lines {hits.get('rg', '-')})")
     shutil.rmtree(tmp, ignore_errors=True)
     return 0
@@ -155,7 +158,8 @@ def main():
               f'search only {alone:.3f} / {alone_min:.3f} s')
     if a.profile:
         for name, pat in PATS.items():
-            print(f'--- profile, search alone: {name} {pat!r}\n' + profiled(lambda: sess_search(pat, recs=recs), 8, 'tottime')[1])
+            top = profiled(lambda: sess_search(pat, recs=recs), 8, 'tottime')[1]
+            print(f'--- profile, search alone: {name} {pat!r}\n' + top)
     print(f"{'PASS' if ok else 'FAIL'}: end-to-end median {'<' if ok else '>='} {a.target} s for every pattern")
     shutil.rmtree(tmp, ignore_errors=True)
     return 0 if ok else 1
