@@ -902,6 +902,8 @@ def word_find(pattern:str): # Literal text to find
 # %% ../nbs/15_sessindex.ipynb #ca6214fd
 from .search import match_window
 
+_ASCII_WORD = frozenset(b for b in range(0x80) if _in_word(chr(b)))  # the ASCII bytes inside a word: letters, digits
+
 def _char_before(buf:bytes, k:int)->str:
     "The character of UTF-8 text `buf` that ends at byte `k`"
     j = k - 1
@@ -936,7 +938,8 @@ def text_window(
     wide, n = 2*side, len(pattern.encode())  # bytes tried first on each side: enough unless most are multi-byte
     def window(buf):
         k = buf.find(raw)  # as typed, where it starts a word: `word_find`'s first try, here on the bytes
-        while k > 0 and lead and _in_word(_char_before(buf, k)): k = buf.find(raw, k + 1)
+        while k > 0 and lead and ((c := buf[k - 1]) in _ASCII_WORD or c >= 0x80 and _in_word(_char_before(buf, k))):
+            k = buf.find(raw, k + 1)
         if k < 0: return (m := find(txt := buf.decode())) and match_window(txt, *m, maxlen)  # the rest of the rule
         j, e = max(0, k - wide), k + n + wide
         while j and 0x80 <= buf[j] < 0xc0: j += 1  # start on a character
