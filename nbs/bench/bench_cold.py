@@ -11,9 +11,10 @@ times, each step in a fresh process (HOME and CLAUDE_CONFIG_DIR in a temp dir ha
   the floor; then what it left: the next search (which builds the word index), a warm one, and `sess_index` with
   no pattern (the thread flags and tool calls);
 - cross-session search with no index (`proj_search(all_projects=True)`) for a common word, a rare identifier,
-  a string found nowhere, a case-insensitive word and a regex, beside `rg` on the same files (its output read
-  through a pipe: ripgrep stops at the first match when it sees its output is /dev/null), and beside another
-  version of the library: the same call on the checkout in $BENCH_BASE, if set (its figures are for the `search`
+  a string found nowhere, a case-insensitive word and a regex, beside `rg` on the same files and, for the common
+  word, the floor of any search that reads JSON (`parse_floor`: the lines holding it parsed, nothing built); rg's
+  output is read through a pipe (ripgrep stops at the first match when it sees its output is /dev/null); and beside
+  another version of the library: the same call on the checkout in $BENCH_BASE, if set (its figures are for the `search`
   extra installed, StringZilla and pysimdjson: without them it finds the same hits, slower);
 - totals: the command `sess_index --totals` from no index (cold) and again (warm), beside `ccusage claude daily
   --json --offline` (found through $CCUSAGE or PATH);
@@ -32,7 +33,7 @@ packages were not on the registry; 17.x is plain JavaScript): `npm install --pre
 then `CCUSAGE=/tmp/ccusage/node_modules/.bin/ccusage` (.ci/run installs it under ~/.cache/llmsurgery).
 ripgrep: the Debian package (`$RG` or PATH).
 """
-import argparse, compileall, os, shutil, subprocess, sys, tempfile, time
+import argparse, compileall, importlib.util, os, shutil, subprocess, sys, tempfile, time
 from pathlib import Path
 from benchutil import session_tree, linked_home, tree_args  # shared by the bench scripts (this folder is on sys.path)
 
@@ -44,6 +45,7 @@ SEARCHES = [('common word', 'timeout', ['-F']), ('rare identifier', 'test_voyage
             ('regex', r'import\s+hash\w+', [])]
 RG = os.environ.get('RG') or shutil.which('rg') or ('/usr/bin/rg' if os.path.exists('/usr/bin/rg') else None)
 CCUSAGE = os.environ.get('CCUSAGE') or shutil.which('ccusage')
+SIMDJSON = importlib.util.find_spec('simdjson') is not None  # pysimdjson, of the `search` extra: for the parse floor
 
 
 def run(cmd, env, reps):
@@ -78,6 +80,27 @@ FLOOR = ('from llmsurgery.sessions import list_sessions; from llmsurgery.read im
 INDEX_ALL = ('import time; from llmsurgery.sessindex import SessIndex; ix = SessIndex({db!r}); '
              't = time.perf_counter(); '
              'n = len(ix.search({pat!r}, limit=None)); print(time.perf_counter() - t, n)')
+def parse_floor(pat):
+    """The least any search that reads JSON pays for literal `pat`: the lines holding it, found in the bytes (read into
+    one reused buffer) and parsed by simdjson into nothing (no Python objects, no text). Prints `seconds lines`"""
+    import simdjson
+    from llmsurgery.sessions import sess_paths
+    t = time.perf_counter()
+    parse, n, nd, paths = simdjson.Parser().parse, 0, pat.encode(), sess_paths(all_projects=True)
+    buf = bytearray(max((os.path.getsize(p) for p in paths), default=0)); mv = memoryview(buf)
+    for p in paths:
+        with open(p, 'rb', buffering=0) as f: size = f.readinto(mv)
+        i = buf.find(nd, 0, size)
+        while i >= 0:
+            s, e = buf.rfind(b'\n', 0, i) + 1, buf.find(b'\n', i, size)
+            e = size if e < 0 else e
+            try: parse(mv[s:e]); n += 1
+            except ValueError: pass
+            i = buf.find(nd, e, size)
+    print(time.perf_counter() - t, n)
+
+PARSE_FLOOR = (f'sys.path.insert(0, {str(Path(__file__).parent)!r}); from bench_cold import parse_floor; '
+               'parse_floor({pat!r})')
 # a console command, as its installed script runs it
 COMMAND = 'import sys; sys.argv = {argv!r}; from llmsurgery.cli import {func}; sys.exit({func}.main())'
 
@@ -116,6 +139,7 @@ def main():
     if not RG: print('  ripgrep: skipped (not installed; put rg on PATH or its path in $RG)')
     if not BASE: print('  before: skipped (no $BENCH_BASE, a checkout of the code to compare with)')
     if not CCUSAGE: print('  ccusage: skipped (not installed; put it on PATH or its path in $CCUSAGE)')
+    if not SIMDJSON: print('  the parse floor: skipped (pysimdjson not installed: the `search` extra)')
     floor = run(py(FLOOR), env, a.reps)
     line('load_recs of every transcript', *floor[:3], hits=count(floor[3]))
     # what every figure of a whole process holds before any work: the interpreter's start, then the imports
@@ -132,6 +156,10 @@ def main():
         call, hits = timed_call(outs)
         line(f'proj_search {name}', t, spread, rss, hits, ref=rg and rg[0], target=target, call=call,
              call_ref=rg and rg[0])
+        if name == 'common word' and SIMDJSON:  # where parsing the lines is most of the work: its floor
+            t, spread, rss, outs = run(py(PARSE_FLOOR.format(pat=pat)), env, a.reps)
+            line('  floor: its lines parsed (simdjson)', t, spread, rss, count(outs), ref=rg and rg[0],
+                 call=timed_call(outs)[0], call_ref=rg and rg[0])
         if BASE:
             t, spread, rss, outs = run(py(NEW.format(pat=pat), BASE), {**env, 'PYTHONPATH': BASE}, a.reps)
             line('  before ($BENCH_BASE)', t, spread, rss, count(outs), ref=rg and rg[0], call=timed_call(outs)[0],
