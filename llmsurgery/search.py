@@ -369,6 +369,7 @@ class RawNeedle:
             return (buf, byte_lower(buf) if self.ci else buf, len(buf), [(0, whole)]*len(self.needles), whole, 0,
                     (head, head if len(buf) <= LITE else buf[-LITE:]))
         size, (buf, hay) = os.fstat(f.fileno()).st_size, room.fit(2*chunk, self.ci)
+        whole = f.tell() == 0  # read from its start: the ends it reads are the file's
         mv, low, keep, pieces = memoryview(buf), memoryview(hay), self.span - 1, self._all
         seen, count, escs = {p: [] for p in pieces}, None, []  # where each piece is, how often in the first chunk
         n = base = 0; held = False  # `buf[:n]` holds the file from `base`, a line's start; all of it once `held`
@@ -398,8 +399,8 @@ class RawNeedle:
             k = min(range(len(ps)), key=lambda k: (len(seen[ps[k]]), count[ps[k]]))
             finds.append((k, seen[ps[k]] if all(seen[p] for p in ps) else []))
         # the ends `read_ends` gives, where the room still holds the last `LITE` bytes: a listing needs no other read
-        size = base + n
-        ends = None if len(head) < min(size, LITE) else (head, head) if size <= LITE else (
+        read = base + n  # the bytes read, the file's size as the scan ends
+        ends = None if not whole or len(head) < min(read, LITE) else (head, head) if read <= LITE else (
             (head, bytes(buf[n - LITE:n])) if n >= LITE else None)
         return buf, hay, n, finds, escs, base, ends
 

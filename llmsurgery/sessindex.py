@@ -9,7 +9,7 @@ __all__ = ['SCHEMA_VERSION', 'SCHEMA', 'PHASES', 'TABLES', 'FTS_HASH_BYTES', 'MI
            'UPDATE_WAIT', 'CHILD_WAIT', 'AT_RISK_DAYS', 'RESUME_CMDS', 'ARCHIVED', 'PRICES', 'TOTALS_WIDTH',
            'index_path', 'SessIndex', 'index_files', 'codex_index_files', 'read_transcript', 'file_state', 'msg_rows',
            'usage_rows', 'call_rows', 'sess_row', 'claude_rows', 'codex_rows', 'session_rows', 'usage_phase_rows',
-           'fts_query', 'word_find', 'text_window', 'IndexHit', 'resume_cmd', 'IndexHits', 'load_prices', 'model_price',
+           'fts_query', 'word_find', 'TextMatch', 'IndexHit', 'resume_cmd', 'IndexHits', 'load_prices', 'model_price',
            'tokens_usd', 'md_cell', 'Totals', 'export_parquet']
 
 # %% ../nbs/15_sessindex.ipynb #383b4c7d
@@ -925,30 +925,44 @@ def _text_after(buf:bytes, k:int, count:int)->str:
         if len(s := buf[k:e].decode('utf-8', 'ignore')) >= count or e == len(buf): break  # `ignore`: a cut character
     return s[:count]
 
-def text_window(
-    pattern:str, # Text to find
-    regex:bool=False, # Is `pattern` a regex (`re.search`), or literal text found where it starts a word (`word_find`)?
-    maxlen:int=160, # Preview characters around the match, as `match_window` takes them
-):
-    "A function from a text, as UTF-8 bytes, to `match_window` of its match, or None: the text decoded only if need be"
-    if regex:
-        rx = re.compile(pattern)
-        return lambda buf: (m := rx.search(txt := buf.decode())) and match_window(txt, *m.span(), maxlen)
-    find, raw, lead, side = word_find(pattern), pattern.encode(), bool(_WORD.match(pattern)), 2*maxlen + 1
-    wide, n = 2*side, len(pattern.encode())  # bytes tried first on each side: enough unless most are multi-byte
-    def window(buf):
+
+# %% ../nbs/15_sessindex.ipynb #adcbcddb
+class TextMatch:
+    "Where a pattern matches a row's text, given as UTF-8 bytes (`find`), and the window its hit shows (`window`)"
+    def __init__(self,
+                 pattern:str, # Text to find
+                 regex:bool=False, # A regex (`re.search`)? Else literal text found where it starts a word (`word_find`)
+                 maxlen:int=160): # Preview characters around the match, as `match_window` takes them
+        self.maxlen, self.side, self.pattern = maxlen, 2*maxlen + 1, pattern
+        self.rx = re.compile(pattern) if regex else None
+        self.rule, self.lead = (None, False) if regex else (word_find(pattern), bool(_WORD.match(pattern)))
+        self.raw = pattern.encode('utf-8', 'surrogatepass')  # a lone surrogate (an undecodable byte) matches nothing
+
+    def find(self, buf:bytes): # A row's text
+        "A byte offset (a match as typed, where it starts a word), `(text, start, end)` once decoded, or None"
+        if self.rx is not None: return (txt, *m.span()) if (m := self.rx.search(txt := buf.decode())) else None
+        raw, lead = self.raw, self.lead
         k = buf.find(raw)  # as typed, where it starts a word: `word_find`'s first try, here on the bytes
         while k > 0 and lead and ((c := buf[k - 1]) in _ASCII_WORD or c >= 0x80 and _in_word(_char_before(buf, k))):
             k = buf.find(raw, k + 1)
-        if k < 0: return (m := find(txt := buf.decode())) and match_window(txt, *m, maxlen)  # the rest of the rule
-        j, e = max(0, k - wide), k + n + wide
+        if k >= 0: return k
+        return (txt, *m) if (m := self.rule(txt := buf.decode())) else None  # the rest of the rule, on the text
+
+    def window(self, buf:bytes, at)->tuple: # A row's text, and where `find` found the match in it
+        "`match_window` of the match: `(part, start, end)`, only the part decoded when `at` is a byte offset"
+        if not isinstance(at, int): return match_window(*at, self.maxlen)
+        side, n = self.side, len(self.raw)
+        j, e = max(0, at - 2*side), at + n + 2*side  # twice the characters in bytes: enough unless most are multi-byte
         while j and 0x80 <= buf[j] < 0xc0: j += 1  # start on a character
-        if len(pre := buf[j:k].decode()) < side and j: pre = _text_before(buf, k, side)
-        if len(post := buf[k + n:e].decode('utf-8', 'ignore')) < side and e < len(buf):
-            post = _text_after(buf, k + n, side)
+        if len(pre := buf[j:at].decode()) < side and j: pre = _text_before(buf, at, side)
+        if len(post := buf[at + n:e].decode('utf-8', 'ignore')) < side and e < len(buf):
+            post = _text_after(buf, at + n, side)
         pre = pre[len(pre) - side:] if len(pre) > side else pre
-        return pre + pattern + post[:side], len(pre), len(pre) + len(pattern)
-    return window
+        return pre + self.pattern + post[:side], len(pre), len(pre) + len(self.pattern)
+
+    def __call__(self, buf:bytes): # A row's text
+        "The window of the match in `buf`, or None"
+        return None if (at := self.find(buf)) is None else self.window(buf, at)
 
 
 # %% ../nbs/15_sessindex.ipynb #31aa0d46
@@ -1049,7 +1063,7 @@ def _filters(project, since):
 
 # %% ../nbs/15_sessindex.ipynb #6ffc1df8
 _HIT_SQL = ('select m.id, m.session_id, m.uuid, m.i, m.timestamp, m.role, cast(m.text as blob), m.file_id, '
-            'm.agent_id from messages m')  # the text as bytes, for `text_window`
+            'm.agent_id from messages m')  # the text as bytes, for `TextMatch`
 _IN_PROJECT = (' and m.file_id in (select f.id from files f left join sessions s on s.session_id = f.session_id where '
                '1{})')
 
@@ -1103,10 +1117,10 @@ def search(self:SessIndex,
            maxlen:int=160): # Preview characters around the match
     "Rows of every indexed session whose text holds `pattern`, newest first, with resume commands; `.total` counts all"
     self._complete('text')
-    window, query = text_window(pattern, regex, maxlen), None if regex else fts_query(pattern)
+    match, query = TextMatch(pattern, regex, maxlen), None if regex else fts_query(pattern)
     own = not self.db.in_transaction  # one read transaction: the rows past the word index, the word index and the
     if own: self.db.execute('begin')   # places as one update left them, whatever another process writes meanwhile
-    try: hits, total = self._hits(window, query, project, since, limit, maxlen)
+    try: hits, total = self._hits(match, query, project, since, limit, maxlen)
     finally:
         if own: self.db.execute('commit')
     hits = IndexHits(hits)
@@ -1114,13 +1128,14 @@ def search(self:SessIndex,
     return hits
 
 @patch
-def _hits(self:SessIndex, window, query, project, since, limit, maxlen):
-    "`(hits, how many matched)`: the newest `limit` rows `_candidates` gives that match (`window`), newest first"
+def _hits(self:SessIndex, match, query, project, since, limit, maxlen):
+    "`(hits, how many matched)`: the newest `limit` rows `_candidates` gives that `match` finds, newest first"
     (files, sessions), places = self._places(), {}  # a file's path and its session's place and resume, made once
+    find, window = match.find, match.window
     top, total = [], 0  # the newest `limit` matches so far (a heap, oldest on top; all in a list if no limit), how many
     with gc_off():  # hits hold no cycles: no collector pass need walk them
         for mid, sid, uid, i, ts, role, txt, fid, agent in self._candidates(query, project, since, limit):
-            if not (win := window(txt)): continue
+            if (found := find(txt)) is None: continue
             total += 1
             key = (ts or '', mid)
             if limit and len(top) >= limit and key <= top[0][0]: continue
@@ -1130,7 +1145,7 @@ def _hits(self:SessIndex, window, query, project, since, limit, maxlen):
             path, cwd, gone, resume = place
             hit = IndexHit(sid=sid, uuid=uid, i=i, time=ts, role=role, path=path, cwd=cwd, gone=gone, agent=agent,
                            resume=resume)
-            part, a, b = win  # the preview is made when first read: most of a long list never is
+            part, a, b = window(txt, found)  # the preview is made when first read: most of a long list never is
             hit.__dict__['_later'] = part, (a, b), maxlen
             if not limit: top.append((key, hit))
             elif len(top) >= limit: heapq.heapreplace(top, (key, hit))
