@@ -937,6 +937,7 @@ class TextMatch:
         self.rx = re.compile(pattern) if regex else None
         self.rule, self.lead = (None, False) if regex else (word_find(pattern), bool(_WORD.match(pattern)))
         self.raw = pattern.encode('utf-8', 'surrogatepass')  # a lone surrogate (an undecodable byte) matches nothing
+    def __repr__(self): return f'TextMatch({self.pattern!r}, regex={self.rx is not None}, maxlen={self.maxlen})'
 
     def find(self, buf:bytes): # A row's text
         "A byte offset (a match as typed, where it starts a word), `(text, start, end)` once decoded, or None"
