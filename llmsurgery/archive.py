@@ -14,7 +14,7 @@ from pathlib import Path
 from fastcore.basics import AttrDict
 from fastcore.foundation import L
 import llmsurgery
-from .paths import claude_dir, proj_name, check_ref, leads_outside
+from .paths import claude_dir, proj_name, check_ref, leads_outside, settings_path
 from .sessions import resolve_session, sess_info
 from .search import prompt_hist
 from .write import atomic_write
@@ -295,8 +295,6 @@ def run_hook(argv=None, # Command line: the archive folder after the program nam
 
 
 # %% ../nbs/15a_archive.ipynb #h00kc002
-def _settings_path(cfg): return Path(cfg or claude_dir())/'settings.json'
-
 def _read_settings(p):
     "The settings in `p` ({} if there is no file); `ValueError` if it is not a JSON object"
     if not p.exists(): return {}
@@ -327,7 +325,7 @@ def _write_settings(p, before, after):
 def install_hook(dest, # Archive folder
                  cfg=None): # Claude Code config home whose `settings.json` gets the hook; `claude_dir()` if None
     "Merge the archive hook for `dest` into `settings.json`; `AttrDict(path, changed, before, after)`"
-    p = _settings_path(cfg)
+    p = settings_path(cfg)
     before = _read_settings(p)
     hooks, ours = dict(before.get('hooks', {})), {'type': 'command', 'command': hook_command(dest),
                                                   'timeout': HOOK_TIMEOUT_S}
@@ -337,7 +335,7 @@ def install_hook(dest, # Archive folder
 
 def uninstall_hook(cfg=None): # Claude Code config home; `claude_dir()` if None
     "Remove the archive hook (ours only) from `settings.json`; `AttrDict(path, changed, before, after)`"
-    p = _settings_path(cfg)
+    p = settings_path(cfg)
     before = _read_settings(p)
     hooks = {ev: g for ev, gs in before.get('hooks', {}).items() if (g := _without_ours(gs)) or not gs}
     after = {**before, 'hooks': hooks} if hooks or 'hooks' not in before or before['hooks'] == {} else \

@@ -479,7 +479,7 @@ def raw_needle(
 # %% ../nbs/06_search.ipynb #8a292596
 _REQUEST_HEADS = tuple(stub_lines(REQUEST_TYPES))  # how a line of a request copy starts
 
-def _quick_txt(parse, line:bytes):
+def _quick_txt(parse, line): # A JSON line, as bytes or a memoryview
     "`rec_txt` of JSON line `line` where simdjson's `parse` tells it without building the record; else None"
     if line[:1] != b'{': return None  # orjson refuses a byte-order mark simdjson skips: the sure way
     d = m = None
@@ -505,12 +505,13 @@ def _raw_hits(buf, starts, rx, maxlen, path, sid, n=None, parse=None, base=0):
             if (j := find(b'\n', s, n)) < 0: j = n
             if starts_with(heads, s, j) and buf[j-1] == 125 and byte_find(buf, b'}{', s, j) < 0:  # 125: `}`
                 continue  # a request copy's whole line, left unread as `stub_lines` reads it: no text
-            if parse and (t := _quick_txt(parse, line := bytes(mv[s:j]))) is not None: rec = None
+            if parse and (t := _quick_txt(parse, mv[s:j])) is not None: rec = None  # parsed where it lies
             else:
                 if type(d := loads(mv[s:j])) is not dict: return None
-                t, rec, line = rec_txt(d), Rec(d), None
-            if t and (m := rx.search(t)):
-                hits.append(SessHit.found(None, rec, t, *m.span(), maxlen, path=path, sid=sid, raw=line))
+                t, rec = rec_txt(d), Rec(d)
+            if t and (m := rx.search(t)):  # a hit left unparsed keeps its line: a copy, the room is reused
+                hits.append(SessHit.found(None, rec, t, *m.span(), maxlen, path=path, sid=sid,
+                                          raw=None if rec is not None else bytes(mv[s:j])))
                 at.append(base + s)
     except orjson.JSONDecodeError: return None
     num = _Numbering(path, rx, at)  # the hits point to it, it not to them: no cycle for the collector to find

@@ -912,7 +912,7 @@ def _char_before(buf:bytes, k:int)->str:
 
 def _text_before(buf:bytes, k:int, count:int)->str:
     "The last `count` characters of UTF-8 text `buf` before byte `k` (fewer at its start)"
-    for width in (count, 4*count):  # a byte a character first, as most text is; at most four bytes each
+    for width in (2*count, 4*count):  # twice the characters in bytes first, enough unless most are multi-byte
         j = max(0, k - width)
         while 0 < j < k and 0x80 <= buf[j] < 0xc0: j += 1  # start on a character
         if len(s := buf[j:k].decode()) >= count or j == 0: break
@@ -920,7 +920,7 @@ def _text_before(buf:bytes, k:int, count:int)->str:
 
 def _text_after(buf:bytes, k:int, count:int)->str:
     "The first `count` characters of UTF-8 text `buf` from byte `k`, a character's start (fewer at its end)"
-    for width in (count, 4*count):
+    for width in (2*count, 4*count):  # as `_text_before`: at most four bytes a character
         e = min(len(buf), k + width)
         if len(s := buf[k:e].decode('utf-8', 'ignore')) >= count or e == len(buf): break  # `ignore`: a cut character
     return s[:count]
@@ -952,14 +952,8 @@ class TextMatch:
     def window(self, buf:bytes, at)->tuple: # A row's text, and where `find` found the match in it
         "`match_window` of the match: `(part, start, end)`, only the part decoded when `at` is a byte offset"
         if not isinstance(at, int): return match_window(*at, self.maxlen)
-        side, n = self.side, len(self.raw)
-        j, e = max(0, at - 2*side), at + n + 2*side  # twice the characters in bytes: enough unless most are multi-byte
-        while j and 0x80 <= buf[j] < 0xc0: j += 1  # start on a character
-        if len(pre := buf[j:at].decode()) < side and j: pre = _text_before(buf, at, side)
-        if len(post := buf[at + n:e].decode('utf-8', 'ignore')) < side and e < len(buf):
-            post = _text_after(buf, at + n, side)
-        pre = pre[len(pre) - side:] if len(pre) > side else pre
-        return pre + self.pattern + post[:side], len(pre), len(pre) + len(self.pattern)
+        pre, post = _text_before(buf, at, self.side), _text_after(buf, at + len(self.raw), self.side)
+        return pre + self.pattern + post, len(pre), len(pre) + len(self.pattern)
 
     def __call__(self, buf:bytes): # A row's text
         "The window of the match in `buf`, or None"
